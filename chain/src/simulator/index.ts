@@ -1,0 +1,185 @@
+/**
+ * The world simulator: bot players acting through the whole game at a configurable rate, so a fresh install
+ * has a living world. It makes only valid moves, except a configurable share of deliberately bad ones, each of
+ * which must revert with its named error (sent on chain too, so readers see failed transactions).
+ */
+import {
+  type Abi,
+  type Account,
+  createPublicClient,
+  createWalletClient,
+  type Hash,
+  http,
+  keccak256,
+  parseEther,
+  parseEventLogs,
+  type PublicClient,
+  type TransactionReceipt,
+  toHex,
+} from 'viem';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import * as abis from '../../generated/abis.ts';
+import { ANVIL_MNEMONIC } from '../anvil.ts';
+import { skaldChain } from '../chain.ts';
+import type { Deployment } from '../deployment.ts';
+import { allSkaldAbis, revertErrorName } from '../game-client.ts';
+import { chooseBadMove, chooseMove, type Move } from './moves.ts';
+import { Rng } from './rng.ts';
+import { type Bot, World, type WorldEvent } from './world.ts';
+
+export type SimulatorOptions = {
+  rpcUrl: string;
+  deployment: Deployment;
+  bots?: number;
+  /** 0 = as fast as the chain answers */
+  actionsPerSecond?: number;
+  /** stop after this many moves (good and bad); unset = until aborted */
+  maxActions?: number;
+  /** share of moves that are deliberately bad, 0..1 */
+  badMoveShare?: number;
+  seed?: number;
+  /** transactions in flight at once (each bot has at most one) */
+  concurrency?: number;
+  /** signs admin grants; defaults to anvil's first account (the deployer) */
+  admin?: Account;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+};
+
+export type SimulatorStats = {
+  actions: number;
+  /** valid moves the chain refused anyway (races between bots); each is logged */
+  reverted: number;
+  badMoves: number;
+  /** bad moves that did not revert with their expected error: a contract bug */
+  badMovesMismatched: number;
+  byKind: Record<string, number>;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function receiptOf(client: PublicClient, hash: Hash): Promise<TransactionReceipt> {
+  for (;;) {
+    const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
+    if (receipt) return receipt;
+    await sleep(15);
+  }
+}
+
+export async function runSimulator(options: SimulatorOptions): Promise<SimulatorStats> {
+  const log = options.log ?? (() => {});
+  const seed = options.seed ?? Date.now() % 1_000_000;
+  const rng = new Rng(seed);
+  const transport = http(options.rpcUrl);
+  const chain = { ...skaldChain, id: options.deployment.chainId };
+  const publicClient = createPublicClient({ chain, transport }) as PublicClient;
+  const admin = options.admin ?? mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 });
+  const botAccounts = Array.from({ length: options.bots ?? 12 }, (_, i) =>
+    privateKeyToAccount(keccak256(toHex(`skald-bot-${seed}-${i}`))),
+  );
+  for (const account of botAccounts) {
+    await publicClient.request({
+      method: 'anvil_setBalance' as 'eth_chainId',
+      params: [account.address, toHex(parseEther('1000'))] as unknown as undefined,
+    });
+  }
+  const world = new World(botAccounts);
+  const wallets = new Map<string, ReturnType<typeof createWalletClient>>();
+  const walletOf = (account: Account) => {
+    let w = wallets.get(account.address);
+    if (!w) wallets.set(account.address, (w = createWalletClient({ account, chain, transport })));
+    return w;
+  };
+  const stats: SimulatorStats = { actions: 0, reverted: 0, badMoves: 0, badMovesMismatched: 0, byKind: {} };
+  const refreshClock = async () => {
+    const block = await publicClient.getBlock();
+    world.chainClockOffset = Number(block.timestamp) - Date.now() / 1000;
+  };
+  await refreshClock();
+  let adminQueue: Promise<unknown> = Promise.resolve();
+  const serialAdmin = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = adminQueue.then(fn, fn);
+    adminQueue = next.catch(() => {});
+    return next;
+  };
+
+  async function send(move: Move): Promise<void> {
+    const account = move.by === 'admin' ? admin : move.by.account;
+    const abi = [...((abis as Record<string, Abi>)[`${move.contract}Abi`] as Abi), ...abis.skaldErrorsAbi] as Abi;
+    const request = { address: options.deployment.contracts[move.contract], abi, functionName: move.functionName, args: move.args as unknown[], account, chain };
+    const run = async () => {
+      if (move.expectError) {
+        let errorName: string | undefined;
+        try {
+          await publicClient.simulateContract(request);
+        } catch (error) {
+          errorName = revertErrorName(error);
+        }
+        stats.badMoves++;
+        if (errorName !== move.expectError) {
+          stats.badMovesMismatched++;
+          log(`bad move ${move.kind}: expected ${move.expectError}, got ${errorName ?? 'success'}`);
+          return;
+        }
+        // mined as a failed transaction too: readers must see it and ignore it
+        await receiptOf(publicClient, await walletOf(account).writeContract({ ...request, gas: 1_000_000n }));
+        return;
+      }
+      const hash = await walletOf(account).writeContract(request);
+      const receipt = await receiptOf(publicClient, hash);
+      if (receipt.status !== 'success') throw new Error(`reverted on chain: ${hash}`);
+      world.apply(parseEventLogs({ abi: allSkaldAbis, logs: receipt.logs }) as unknown as WorldEvent[]);
+      stats.actions++;
+      stats.byKind[move.kind] = (stats.byKind[move.kind] ?? 0) + 1;
+    };
+    try {
+      await (move.by === 'admin' ? serialAdmin(run) : run());
+    } catch (error) {
+      stats.reverted++;
+      log(`${move.kind} refused: ${revertErrorName(error) ?? String(error).split('\n')[0]}`);
+    }
+  }
+
+  const started = Date.now();
+  const rate = options.actionsPerSecond ?? 5;
+  const limit = options.maxActions ?? Number.POSITIVE_INFINITY;
+  let issued = 0;
+  let lastReport = Date.now();
+  const done = () => options.signal?.aborted || issued >= limit;
+
+  async function worker(): Promise<void> {
+    while (!done()) {
+      const idle = world.bots.filter((b) => !b.busy);
+      if (idle.length === 0) {
+        await sleep(5);
+        continue;
+      }
+      const bot: Bot = rng.choice(idle);
+      const bad = rng.next() < (options.badMoveShare ?? 0.05);
+      const move = bad ? chooseBadMove(world, bot, rng) : chooseMove(world, bot, rng);
+      if (!move) {
+        await sleep(5);
+        continue;
+      }
+      issued++;
+      if (rate > 0) {
+        const due = started + (issued / rate) * 1000;
+        if (due > Date.now()) await sleep(due - Date.now());
+      }
+      bot.busy = true;
+      try {
+        await send(move);
+      } finally {
+        bot.busy = false;
+      }
+      if (Date.now() - lastReport > 5000) {
+        lastReport = Date.now();
+        await refreshClock();
+        log(`simulator: ${stats.actions} moves, ${stats.badMoves} bad moves rejected, ${stats.reverted} refused`);
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: options.concurrency ?? 4 }, () => worker()));
+  return stats;
+}
