@@ -3,7 +3,7 @@
  * writes the deployment file (see src/deployment.ts).
  *   npm run deploy -w @skald/chain
  */
-import { privateKeyToAccount, mnemonicToAccount } from 'viem/accounts';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC } from '../src/anvil.ts';
 import { deployGame } from '../src/deploy.ts';
 import { writeDeployment } from '../src/deployment.ts';
@@ -14,6 +14,8 @@ if (key !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(key)) {
   console.error('DEPLOYER_KEY must be a 0x-prefixed 32-byte hex private key');
   process.exit(1);
 }
-const account = key ? privateKeyToAccount(key as `0x${string}`) : mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 });
+const account = key
+  ? privateKeyToAccount(key as `0x${string}`)
+  : mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 });
 const deployment = await deployGame({ rpcUrl, account, log: console.log });
 console.log(`wrote ${writeDeployment(deployment)}`);

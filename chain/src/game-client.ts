@@ -16,14 +16,13 @@ import {
 import * as abis from '../generated/abis.ts';
 import type { Deployment } from './deployment.ts';
 
-export function gameContracts(
-  deployment: Deployment,
-  client: { public: PublicClient; wallet?: WalletClient<Transport, Chain, Account> },
-) {
+type GameClients = { public: PublicClient; wallet?: WalletClient<Transport, Chain, Account> };
+
+/** With a wallet, each contract has `write` and `simulate` too; the type follows the clients passed. */
+export function gameContracts<const C extends GameClients>(deployment: Deployment, given: C) {
   const c = deployment.contracts;
-  const clients = client.wallet
-    ? { public: client.public, wallet: client.wallet }
-    : { public: client.public };
+  // viem treats a `wallet` key as a wallet client even when it is undefined
+  const clients = (given.wallet ? given : { public: given.public }) as C;
   return {
     roles: getContract({ address: c.Roles, abi: abis.RolesAbi, client: clients }),
     characters: getContract({ address: c.Characters, abi: abis.CharactersAbi, client: clients }),
@@ -36,7 +35,10 @@ export function gameContracts(
   };
 }
 
-export type GameContracts = ReturnType<typeof gameContracts>;
+/** The game as seen by a wallet. */
+export type GameContracts = ReturnType<
+  typeof gameContracts<{ public: PublicClient; wallet: WalletClient<Transport, Chain, Account> }>
+>;
 
 /** Every Skald ABI merged, to decode any log or revert from any Skald contract. */
 export const allSkaldAbis: Abi = Object.values(abis).flat() as Abi;

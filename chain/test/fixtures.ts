@@ -151,3 +151,27 @@ export async function onboard(game: Game, index: number, name = `Viking${index}`
   await game.events(g.characters.write.login());
   return created.characterId as bigint;
 }
+
+/**
+ * Like expectRevert, but decodes the revert with every Skald error, so an error raised by a contract the called
+ * one calls (e.g. Inventory's LootBox_NotReady under Veras.openLootBox) is named too. Returns the error's args.
+ */
+export async function expectSkaldRevert(
+  call: Promise<unknown>,
+  errorName: string,
+): Promise<readonly unknown[]> {
+  const { BaseError, ContractFunctionRevertedError, decodeErrorResult } = await import('viem');
+  const { skaldErrorsAbi } = await import('../generated/abis.ts');
+  try {
+    await call;
+  } catch (error) {
+    const revert =
+      error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null;
+    const raw = revert instanceof ContractFunctionRevertedError ? revert.raw : undefined;
+    expect(raw, String(error).slice(0, 400)).toBeDefined();
+    const decoded = decodeErrorResult({ abi: skaldErrorsAbi, data: raw as `0x${string}` });
+    expect(decoded.errorName, String(error).slice(0, 400)).toBe(errorName);
+    return decoded.args ?? [];
+  }
+  return expect.fail(`expected a revert with ${errorName}, but the call succeeded`);
+}

@@ -11,9 +11,9 @@ import {
   type Hash,
   http,
   keccak256,
+  type PublicClient,
   parseEther,
   parseEventLogs,
-  type PublicClient,
   type TransactionReceipt,
   toHex,
 } from 'viem';
@@ -86,9 +86,11 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const world = new World(botAccounts);
   const wallets = new Map<string, ReturnType<typeof createWalletClient>>();
   const walletOf = (account: Account) => {
-    let w = wallets.get(account.address);
-    if (!w) wallets.set(account.address, (w = createWalletClient({ account, chain, transport })));
-    return w;
+    const existing = wallets.get(account.address);
+    if (existing) return existing;
+    const created = createWalletClient({ account, chain, transport });
+    wallets.set(account.address, created);
+    return created;
   };
   const stats: SimulatorStats = { actions: 0, reverted: 0, badMoves: 0, badMovesMismatched: 0, byKind: {} };
   const refreshClock = async () => {
@@ -105,8 +107,18 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
 
   async function send(move: Move): Promise<void> {
     const account = move.by === 'admin' ? admin : move.by.account;
-    const abi = [...((abis as Record<string, Abi>)[`${move.contract}Abi`] as Abi), ...abis.skaldErrorsAbi] as Abi;
-    const request = { address: options.deployment.contracts[move.contract], abi, functionName: move.functionName, args: move.args as unknown[], account, chain };
+    const abi = [
+      ...((abis as Record<string, Abi>)[`${move.contract}Abi`] as Abi),
+      ...abis.skaldErrorsAbi,
+    ] as Abi;
+    const request = {
+      address: options.deployment.contracts[move.contract],
+      abi,
+      functionName: move.functionName,
+      args: move.args as unknown[],
+      account,
+      chain,
+    };
     const run = async () => {
       if (move.expectError) {
         let errorName: string | undefined;
@@ -125,7 +137,12 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
         await receiptOf(publicClient, await walletOf(account).writeContract({ ...request, gas: 1_000_000n }));
         return;
       }
-      const hash = await walletOf(account).writeContract(request);
+      // anvil's estimate is exact, but randomness differs between the estimate and the mined block: add a margin
+      const estimate = await publicClient.estimateContractGas(request);
+      const hash = await walletOf(account).writeContract({
+        ...request,
+        gas: (estimate * 3n) / 2n + 300_000n,
+      });
       const receipt = await receiptOf(publicClient, hash);
       if (receipt.status !== 'success') throw new Error(`reverted on chain: ${hash}`);
       world.apply(parseEventLogs({ abi: allSkaldAbis, logs: receipt.logs }) as unknown as WorldEvent[]);
@@ -175,7 +192,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
       if (Date.now() - lastReport > 5000) {
         lastReport = Date.now();
         await refreshClock();
-        log(`simulator: ${stats.actions} moves, ${stats.badMoves} bad moves rejected, ${stats.reverted} refused`);
+        log(
+          `simulator: ${stats.actions} moves, ${stats.badMoves} bad moves rejected, ${stats.reverted} refused`,
+        );
       }
     }
   }

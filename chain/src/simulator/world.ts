@@ -132,14 +132,22 @@ export class World {
         bot?.lootBoxes.set(a.lootBoxId as bigint, { id: a.lootBoxId as bigint });
         return;
       case 'LootBoxClaimed':
-        bot?.lootBoxes.set(a.lootBoxId as bigint, { id: a.lootBoxId as bigint, endTimestamp: a.endTimestamp as bigint });
+        bot?.lootBoxes.set(a.lootBoxId as bigint, {
+          id: a.lootBoxId as bigint,
+          endTimestamp: a.endTimestamp as bigint,
+        });
         return;
       case 'LootBoxConsumed':
         bot?.lootBoxes.delete(a.lootBoxId as bigint);
         return;
       case 'ClanFounded': {
         const id = a.clanId as bigint;
-        this.clans.set(id, { id, status: 1, jarl: a.jarlId as bigint, members: new Set([a.jarlId as bigint]) });
+        this.clans.set(id, {
+          id,
+          status: 1,
+          jarl: a.jarlId as bigint,
+          members: new Set([a.jarlId as bigint]),
+        });
         const jarl = this.byCharacter(a.jarlId);
         if (jarl) Object.assign(jarl, { clanId: id, rank: 3 });
         return;
@@ -149,7 +157,8 @@ export class World {
         if (!clan) return;
         clan.status = Number(a.status);
         if (clan.status === 3) {
-          for (const member of clan.members) Object.assign(this.byCharacter(member) ?? {}, { clanId: 0n, rank: 0 });
+          for (const member of clan.members)
+            Object.assign(this.byCharacter(member) ?? {}, { clanId: 0n, rank: 0 });
           clan.members.clear();
         }
         return;
@@ -186,7 +195,11 @@ export class World {
           [a.characterB, a.verasB],
         ] as const) {
           const b = this.byCharacter(side);
-          if (b) Object.assign(b, { queuedType: 0, battle: { id: a.battleId, veraIds: [...(veras as bigint[])], submitted: false } });
+          if (b)
+            Object.assign(b, {
+              queuedType: 0,
+              battle: { id: a.battleId, veraIds: [...(veras as bigint[])], submitted: false },
+            });
         }
         return;
       case 'ActionsSubmitted':
@@ -195,7 +208,7 @@ export class World {
       case 'BattleResolved':
         for (const side of [a.characterA, a.characterB]) {
           const b = this.byCharacter(side);
-          if (b?.battle?.id === a.battleId) b.battle = undefined;
+          if (b && b.battle?.id === a.battleId) b.battle = undefined;
         }
         return;
       case 'RunixLocked':
