@@ -1,8 +1,10 @@
 /**
  * `npm start`: the whole Skald stack on this machine, in order: a local chain (anvil, chain id 5611), the game
- * deployed to it, and the world simulator playing on it. Ctrl-C stops everything.
+ * deployed to it, Postgres (embedded unless DATABASE_URL is set), the indexer, the gateway serving the web app
+ * and its API on one origin, and the world simulator playing. Ctrl-C stops everything, in reverse order.
  *
  * Environment (all optional): ANVIL_PORT (8545), ANVIL_BLOCK_TIME (seconds; unset = a block per transaction),
+ * DATABASE_URL (embedded Postgres when unset), PORT (3000), INDEXER_PORT (42069), REDIS_URL,
  * SIM_BOTS (12), SIM_RATE (moves per second, 4), SIM_BAD_SHARE (0.03), SIM=off to skip the simulator.
  */
 import { startAnvil } from '../chain/src/anvil.ts';
@@ -11,6 +13,11 @@ import { writeDeployment } from '../chain/src/deployment.ts';
 import { runSimulator } from '../chain/src/simulator/index.ts';
 import { mnemonicToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC } from '../chain/src/anvil.ts';
+import { startEmbeddedPostgres } from '../db/src/embedded.ts';
+import { startGateway } from '../gateway/src/start.ts';
+import { startIndexer } from '../indexer/start.ts';
+
+const VIEWS_SCHEMA = 'skald';
 
 type Stoppable = { name: string; stop(): Promise<void> };
 const running: Stoppable[] = [];
@@ -59,6 +66,38 @@ try {
   say(`game deployed from block ${deployment.startBlock}; deployment file ${path}`);
   for (const [name, address] of Object.entries(deployment.contracts)) say(`  ${name.padEnd(10)} ${address}`);
 
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const pg = await startEmbeddedPostgres({ log: say });
+    running.push({ name: 'postgres', stop: pg.stop });
+    databaseUrl = pg.databaseUrl;
+  }
+  say(`postgres at ${databaseUrl.replace(/:[^:@/]*@/, ':***@')}`);
+
+  const indexer = await startIndexer({
+    databaseUrl,
+    deploymentPath: path,
+    viewsSchema: VIEWS_SCHEMA,
+    port: numberEnv('INDEXER_PORT', 42069),
+    log: (line) => console.log(`[indexer] ${line}`),
+  });
+  running.push({ name: 'indexer', stop: indexer.stop });
+  say(`indexer writing schema ${indexer.schema}, readers use views schema ${VIEWS_SCHEMA}; status at ${indexer.url}/status`);
+  // readers need the views, which Ponder publishes once its backfill is done
+  await indexer.ready(5 * 60_000);
+  say('indexer caught up');
+
+  const gateway = await startGateway({
+    port: numberEnv('PORT', 3000),
+    databaseUrl,
+    viewsSchema: VIEWS_SCHEMA,
+    redisUrl: process.env.REDIS_URL || undefined,
+    deploymentPath: path,
+    indexerUrl: indexer.url,
+  });
+  running.push({ name: 'gateway', stop: gateway.stop });
+  say(`Skald is at ${gateway.url}  (API ${gateway.url}/api, GraphQL ${gateway.url}/graphql)`);
+
   if (process.env.SIM !== 'off') {
     const controller = new AbortController();
     const simulation = runSimulator({
@@ -68,6 +107,7 @@ try {
       actionsPerSecond: numberEnv('SIM_RATE', 4),
       badMoveShare: numberEnv('SIM_BAD_SHARE', 0.03),
       signal: controller.signal,
+      reportEveryMs: 30_000,
       log: (line) => say(line),
     });
     running.push({

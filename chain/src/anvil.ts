@@ -80,11 +80,18 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     ...(options.blockTime ? ['--block-time', String(options.blockTime)] : []),
     ...(options.extraArgs ?? []),
   ];
-  const child = spawn(anvilBinaryPath(), args, { stdio: options.silent === false ? 'inherit' : 'ignore' });
+  // its own process group: a terminal's Ctrl-C reaches only our process, which stops the chain last
+  const child = spawn(anvilBinaryPath(), args, {
+    stdio: options.silent === false ? 'inherit' : 'ignore',
+    detached: true,
+  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const rpcUrl = `http://${host}:${port}`;
   let exited = false;
   child.once('exit', () => {
     exited = true;
+    process.off('exit', killOnExit);
   });
   const deadline = Date.now() + 15_000;
   while (!(await rpcReady(rpcUrl))) {

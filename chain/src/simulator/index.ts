@@ -43,6 +43,8 @@ export type SimulatorOptions = {
   /** signs admin grants; defaults to anvil's first account (the deployer) */
   admin?: Account;
   signal?: AbortSignal;
+  /** how often a progress line is logged */
+  reportEveryMs?: number;
   log?: (line: string) => void;
 };
 
@@ -172,24 +174,25 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
         continue;
       }
       const bot: Bot = rng.choice(idle);
-      const bad = rng.next() < (options.badMoveShare ?? 0.05);
-      const move = bad ? chooseBadMove(world, bot, rng) : chooseMove(world, bot, rng);
-      if (!move) {
-        await sleep(5);
-        continue;
-      }
-      issued++;
-      if (rate > 0) {
-        const due = started + (issued / rate) * 1000;
-        if (due > Date.now()) await sleep(due - Date.now());
-      }
+      // claimed before any await: another worker must not pick the same bot meanwhile
       bot.busy = true;
       try {
+        const bad = rng.next() < (options.badMoveShare ?? 0.05);
+        const move = bad ? chooseBadMove(world, bot, rng) : chooseMove(world, bot, rng);
+        if (!move) {
+          await sleep(5);
+          continue;
+        }
+        issued++;
+        if (rate > 0) {
+          const due = started + (issued / rate) * 1000;
+          if (due > Date.now()) await sleep(due - Date.now());
+        }
         await send(move);
       } finally {
         bot.busy = false;
       }
-      if (Date.now() - lastReport > 5000) {
+      if (Date.now() - lastReport > (options.reportEveryMs ?? 5000)) {
         lastReport = Date.now();
         await refreshClock();
         log(

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, liveChannel, onTablesChanged, parseDbEnv, uint } from '../src/index.ts';
+
+const ADMIN_URL = process.env.SKALD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `skald_db_test_${randomBytes(4).toString('hex')}`;
+const url = new URL(ADMIN_URL);
+url.pathname = `/${name}`;
+
+beforeAll(async () => {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  await admin.end();
+});
+
+afterAll(async () => {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('parseDbEnv', () => {
+  it('defaults the views schema and lists every bad variable', () => {
+    expect(parseDbEnv({}).SKALD_VIEWS_SCHEMA).toBe('skald');
+    expect(() =>
+      parseDbEnv({ DATABASE_URL: 'mysql://x', SKALD_VIEWS_SCHEMA: 'Bad-Name', SKALD_PG_PORT: '0' }),
+    ).toThrow(/DATABASE_URL[\s\S]*SKALD_VIEWS_SCHEMA[\s\S]*SKALD_PG_PORT/);
+  });
+});
+
+describe('createDb', () => {
+  it('reads the views schema through the search path and maps numeric(78) to bigint', async () => {
+    const reader = createDb({ databaseUrl: url.toString(), viewsSchema: 'skald_views' });
+    await reader.sql`CREATE SCHEMA skald_views`;
+    await reader.sql`CREATE TABLE skald_views.species (id integer PRIMARY KEY, name text, slug text, trait text)`;
+    await reader.sql`INSERT INTO skald_views.species VALUES (1, 'Bjorn', 'bjorn', 'bear, melee')`;
+    const { species } = await import('../src/index.ts');
+    const rows = await reader.db.select().from(species);
+    expect(rows).toEqual([{ id: 1, name: 'Bjorn', slug: 'bjorn', trait: 'bear, melee' }]);
+    const column = uint('x');
+    expect(column).toBeDefined();
+    await reader.close();
+  });
+
+  it('delivers the live-query notification a reader listens for', async () => {
+    const reader = createDb({ databaseUrl: url.toString(), viewsSchema: 'skald_views' });
+    const got = new Promise<string[]>((resolve) => {
+      void onTablesChanged(reader.sql, 'skald_views', resolve);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    await reader.sql`SELECT pg_notify(${liveChannel('skald_views')}, '["activity","vera"]')`;
+    expect(await got).toEqual(['activity', 'vera']);
+    await reader.close();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The indexer's environment, parsed once at boot. A bad value stops the process with a list of everything
+ * that is wrong, not just the first problem.
+ */
+import { z } from 'zod';
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine(
+      (value) => protocols.includes(new URL(value).protocol),
+      `must be a ${protocols.join(' or ')} URL`,
+    );
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const indexerEnvSchema = z.object({
+  /** Postgres the indexer writes (the start function passes the embedded one when unset). */
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  /** The deployment file (chain/src/deployment.ts); defaults to deployments/local.json. */
+  SKALD_DEPLOYMENT: z.string().min(1).optional(),
+  /** HTTP JSON-RPC; defaults to the deployment's rpcUrl. */
+  SKALD_RPC_URL: url(['http:', 'https:']).optional(),
+  /** WebSocket for new heads; defaults to the RPC URL's ws:// twin on a local node, else none (polling). */
+  SKALD_WS_URL: url(['ws:', 'wss:']).optional(),
+  /**
+   * Ponder rate-limits each RPC URL (starting at 20 req/s, ramping slowly). A local node takes far more, so the
+   * same URL is listed this many times, each copy a limiter bucket. Defaults: 32 on loopback, 1 elsewhere.
+   */
+  SKALD_RPC_FANOUT: positiveInt.max(256).optional(),
+  /** eth_getLogs block range; defaults to 10,000 on loopback, else Ponder detects the provider's limit. */
+  SKALD_GETLOGS_RANGE: positiveInt.optional(),
+  /** Polling interval in ms when no WebSocket is available. Default 1000 (250 on loopback). */
+  SKALD_POLLING_MS: positiveInt.optional(),
+});
+
+export type IndexerEnv = z.infer<typeof indexerEnvSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+export function parseIndexerEnv(env: Record<string, string | undefined>): IndexerEnv {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = indexerEnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`invalid indexer environment:\n${problems.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function isLoopback(rpcUrl: string): boolean {
+  const host = new URL(rpcUrl).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
+
+/** The chain settings derived from env + deployment, kept pure so a test can check them. */
+export function chainSettings(env: IndexerEnv, deploymentRpcUrl: string) {
+  const rpcUrl = env.SKALD_RPC_URL ?? deploymentRpcUrl;
+  const local = isLoopback(rpcUrl);
+  const fanout = env.SKALD_RPC_FANOUT ?? (local ? 32 : 1);
+  const wsUrl = env.SKALD_WS_URL ?? (local ? rpcUrl.replace(/^http/, 'ws') : undefined);
+  // a fragment is never sent, so every copy reaches the same node while Ponder counts them apart
+  const rpc = fanout === 1 ? rpcUrl : Array.from({ length: fanout }, (_, i) => `${rpcUrl}#${i}`);
+  return {
+    rpc,
+    ws: wsUrl,
+    ethGetLogsBlockRange: env.SKALD_GETLOGS_RANGE ?? (local ? 10_000 : undefined),
+    pollingInterval: env.SKALD_POLLING_MS ?? (local ? 250 : 1_000),
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Names that tie a database to a chain and a build. The deployment schema (blue/green) changes whenever the
+ * deployment, the chain behind it or the indexer's code changes, so a new build indexes into a fresh schema
+ * while the old one keeps serving through the stable views schema until the new one has caught up.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Deployment } from '@skald/chain/deployment';
+import { indexerAbis } from './abis.ts';
+
+const CODE_PATHS = ['ponder.config.ts', 'ponder.schema.ts', 'schema', 'src', 'lib'];
+
+function filesUnder(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => filesUnder(join(path, name)));
+}
+
+/** Hash of everything that shapes what Ponder writes (a superset of what its build id covers). */
+export function codeHash(indexerDir: string): string {
+  const hash = createHash('sha256');
+  for (const file of CODE_PATHS.flatMap((p) => filesUnder(join(indexerDir, p)))) {
+    hash.update(file.slice(indexerDir.length)).update(readFileSync(file));
+  }
+  hash.update(JSON.stringify(indexerAbis));
+  return hash.digest('hex');
+}
+
+/** `skald_<12 hex>`: deployment + the chain's block at the start block + code. At most 45 characters. */
+export function deploymentSchema(deployment: Deployment, startBlockHash: string, code: string): string {
+  const digest = createHash('sha256')
+    .update(
+      JSON.stringify([deployment.chainId, deployment.startBlock, deployment.contracts, startBlockHash, code]),
+    )
+    .digest('hex');
+  return `skald_${digest.slice(0, 12)}`;
+}

@@ -1,0 +1,155 @@
+/**
+ * startIndexer: what `npm start`, tests and benchmarks call to run Ponder. It reads the deployment, asks the
+ * chain for the start block's hash, drops a stale `ponder_sync` cache, picks the deployment schema (blue/green)
+ * and spawns `ponder start --schema <deployment schema> --views-schema <stable views schema>`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readDeployment } from '@skald/chain/deployment';
+import postgres from 'postgres';
+import { createPublicClient, http } from 'viem';
+import { parseIndexerEnv } from './env.ts';
+import { codeHash, deploymentSchema } from './identity.ts';
+import { ensureFreshSyncCache } from './sync-cache.ts';
+
+export const indexerDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export type StartIndexerOptions = {
+  databaseUrl: string;
+  /** deployment file (default: SKALD_DEPLOYMENT or deployments/local.json) */
+  deploymentPath?: string;
+  /** stable schema readers query (default 'skald') */
+  viewsSchema?: string;
+  /** override the deployment's RPC URL / derived WebSocket URL */
+  rpcUrl?: string;
+  wsUrl?: string;
+  /** HTTP port for /health, /ready, /status, /sync (default 42069) */
+  port?: number;
+  /** override the deployment schema (tests) */
+  schema?: string;
+  /** extra environment for the Ponder process (SKALD_RPC_FANOUT, SKALD_GETLOGS_RANGE, PONDER_LOG_LEVEL...) */
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+};
+
+export type RunningIndexer = {
+  schema: string;
+  viewsSchema: string;
+  url: string;
+  process: ChildProcess;
+  /** resolves when /ready answers 200 (backfill done, views published) */
+  ready(timeoutMs?: number): Promise<void>;
+  /** SIGTERM, then SIGKILL after 10 s */
+  stop(): Promise<void>;
+};
+
+function ponderBin(): string {
+  // ESM-only package without a package.json export: its entry is dist/esm/index.js, beside bin/
+  return join(dirname(fileURLToPath(import.meta.resolve('ponder'))), 'bin', 'ponder.js');
+}
+
+/** Everything the Ponder process needs, validated before anything is spawned. */
+export async function prepareIndexer(options: StartIndexerOptions) {
+  const deployment = readDeployment(options.deploymentPath);
+  const env = parseIndexerEnv({
+    ...options.env,
+    DATABASE_URL: options.databaseUrl,
+    SKALD_DEPLOYMENT: options.deploymentPath,
+    SKALD_RPC_URL: options.rpcUrl,
+    SKALD_WS_URL: options.wsUrl,
+  });
+  const rpcUrl = env.SKALD_RPC_URL ?? deployment.rpcUrl;
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const startBlock = await client.getBlock({ blockNumber: BigInt(deployment.startBlock) });
+  const schema = options.schema ?? deploymentSchema(deployment, startBlock.hash, codeHash(indexerDir));
+  return { deployment, env, rpcUrl, startBlockHash: startBlock.hash, schema };
+}
+
+export async function startIndexer(options: StartIndexerOptions): Promise<RunningIndexer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const viewsSchema = options.viewsSchema ?? 'skald';
+  const port = options.port ?? 42069;
+  const prepared = await prepareIndexer(options);
+  const sql = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await ensureFreshSyncCache(sql, prepared.deployment.chainId, prepared.startBlockHash, log);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  log(
+    `indexer: schema ${prepared.schema}, views ${viewsSchema}, chain ${prepared.deployment.chainId} from block ${prepared.deployment.startBlock}`,
+  );
+
+  const child = spawn(
+    process.execPath,
+    [
+      ponderBin(),
+      'start',
+      '--root',
+      indexerDir,
+      '--schema',
+      prepared.schema,
+      '--views-schema',
+      viewsSchema,
+      '--port',
+      String(port),
+    ],
+    {
+      cwd: indexerDir,
+      env: {
+        ...process.env,
+        ...options.env,
+        PONDER_TELEMETRY_DISABLED: 'true',
+        DATABASE_URL: options.databaseUrl,
+        // Ponder prefers PORT over --port: an inherited PORT (the gateway's) must not move it
+        PORT: String(port),
+        SKALD_RPC_URL: prepared.rpcUrl,
+        ...(options.wsUrl ? { SKALD_WS_URL: options.wsUrl } : {}),
+        ...(options.deploymentPath ? { SKALD_DEPLOYMENT: resolve(options.deploymentPath) } : {}),
+        NO_COLOR: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[ponder] ${line}`);
+  };
+  child.stdout?.on('data', forward);
+  child.stderr?.on('data', forward);
+  let exited = child.exitCode !== null;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    schema: prepared.schema,
+    viewsSchema,
+    url,
+    process: child,
+    async ready(timeoutMs = 300_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (exited) throw new Error(`ponder exited (code ${child.exitCode}) before it was ready`);
+        const ok = await fetch(`${url}/ready`).then(
+          (r) => r.status === 200,
+          () => false,
+        );
+        if (ok) return;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`indexer not ready after ${timeoutMs} ms`);
+    },
+    stop: () =>
+      new Promise<void>((done) => {
+        if (exited) return done();
+        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

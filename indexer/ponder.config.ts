@@ -1,0 +1,44 @@
+/**
+ * Chain 5611 (opBNB testnet, or a local anvil with the same id) and the eight Skald contracts, with addresses
+ * and the start block taken from the deployment file. Only configuration differs between anvil and testnet.
+ */
+import { readDeployment } from '@skald/chain/deployment';
+import { createConfig } from 'ponder';
+import { indexerAbis } from './lib/abis.ts';
+import { chainSettings, parseIndexerEnv } from './lib/env.ts';
+
+const env = parseIndexerEnv(process.env);
+const deployment = readDeployment(env.SKALD_DEPLOYMENT);
+const chain = chainSettings(env, deployment.rpcUrl);
+
+const contract = <const name extends keyof typeof indexerAbis>(name: name) =>
+  ({
+    abi: indexerAbis[name],
+    chain: 'skald',
+    address: deployment.contracts[name],
+    startBlock: deployment.startBlock,
+  }) as const;
+
+export default createConfig({
+  database: { kind: 'postgres', connectionString: env.DATABASE_URL },
+  ordering: 'multichain',
+  chains: {
+    skald: {
+      id: deployment.chainId,
+      rpc: chain.rpc,
+      ws: chain.ws,
+      pollingInterval: chain.pollingInterval,
+      ethGetLogsBlockRange: chain.ethGetLogsBlockRange,
+    },
+  },
+  contracts: {
+    Roles: contract('Roles'),
+    Characters: contract('Characters'),
+    Inventory: contract('Inventory'),
+    Veras: contract('Veras'),
+    Clans: contract('Clans'),
+    Battles: contract('Battles'),
+    Bank: contract('Bank'),
+    Shop: contract('Shop'),
+  },
+});

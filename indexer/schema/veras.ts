@@ -1,0 +1,112 @@
+/** Veras (the ERC-721 collection), their mints, transfers, abilities and trackers. */
+import { index, onchainTable, primaryKey } from 'ponder';
+
+/** Every vera with every on-chain field, its owner, and how and where it was minted. */
+export const vera = onchainTable(
+  'vera',
+  (t) => ({
+    id: t.bigint().primaryKey(),
+    owner: t.hex().notNull(),
+    /** the character it was minted for */
+    characterId: t.bigint().notNull(),
+    species: t.integer().notNull(),
+    mainRune: t.integer().notNull(),
+    subRune: t.integer().notNull(),
+    personality: t.integer().notNull(),
+    level: t.integer().notNull(),
+    experience: t.integer().notNull(),
+    unallocatedPoints: t.integer().notNull(),
+    /** innate (raw) stats, 22..52 */
+    strength: t.integer().notNull(),
+    dexterity: t.integer().notNull(),
+    vitality: t.integer().notNull(),
+    intellect: t.integer().notNull(),
+    wisdom: t.integer().notNull(),
+    charisma: t.integer().notNull(),
+    /** effective stats: innate + allocated points */
+    effectiveStrength: t.integer().notNull(),
+    effectiveDexterity: t.integer().notNull(),
+    effectiveVitality: t.integer().notNull(),
+    effectiveIntellect: t.integer().notNull(),
+    effectiveWisdom: t.integer().notNull(),
+    effectiveCharisma: t.integer().notNull(),
+    abilities: t.integer().array().notNull(),
+    wins: t.int8({ mode: 'number' }).notNull(),
+    losses: t.int8({ mode: 'number' }).notNull(),
+    ties: t.int8({ mode: 'number' }).notNull(),
+    /** VeraData.origin: 1 encounter, 2 lootbox, 3 admin grant */
+    origin: t.integer().notNull(),
+    /** decoded from the mint transaction's input: encounter | openLootBox | admin_grantVera | other */
+    mintMethod: t.text().notNull(),
+    mintTx: t.hex().notNull(),
+    mintedBlock: t.bigint().notNull(),
+    mintedAt: t.bigint().notNull(),
+  }),
+  (table) => ({
+    ownerIdx: index().on(table.owner),
+    characterIdx: index().on(table.characterId),
+    speciesIdx: index().on(table.species),
+  }),
+);
+
+/** One row per mint, with the method decoded from the transaction input. */
+export const mint = onchainTable(
+  'mint',
+  (t) => ({
+    veraId: t.bigint().primaryKey(),
+    method: t.text().notNull(),
+    /** first 4 bytes of the transaction input */
+    selector: t.hex().notNull(),
+    owner: t.hex().notNull(),
+    characterId: t.bigint().notNull(),
+    origin: t.integer().notNull(),
+    species: t.integer().notNull(),
+    txHash: t.hex().notNull(),
+    txFrom: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({ methodIdx: index().on(table.method), blockIdx: index().on(table.blockNumber) }),
+);
+
+/** Every ERC-721 Transfer of a vera, mints (from the zero address) included. */
+export const veraTransfer = onchainTable(
+  'vera_transfer',
+  (t) => ({
+    id: t.text().primaryKey(),
+    veraId: t.bigint().notNull(),
+    from: t.hex().notNull(),
+    to: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    timestamp: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+  }),
+  (table) => ({ veraIdx: index().on(table.veraId), toIdx: index().on(table.to) }),
+);
+
+/** Abilities a vera has learned, one row each (join `ability` for names). */
+export const veraAbility = onchainTable(
+  'vera_ability',
+  (t) => ({
+    veraId: t.bigint().notNull(),
+    abilityId: t.integer().notNull(),
+    learnedBlock: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.veraId, table.abilityId] }) }),
+);
+
+/** Vera trackers a character has set (IVeras.trackVera), one per species. */
+export const veraTracker = onchainTable(
+  'vera_tracker',
+  (t) => ({
+    characterId: t.bigint().notNull(),
+    species: t.integer().notNull(),
+    areaId: t.integer().notNull(),
+    statIndex: t.integer().notNull(),
+    minimumStatRarity: t.integer().notNull(),
+    trackedBlock: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.characterId, table.species] }) }),
+);

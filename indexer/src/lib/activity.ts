@@ -1,0 +1,78 @@
+/**
+ * The one writer of `activity` rows (every game event is one row, keyed by its chain position) and the small
+ * helpers every handler shares. Handlers call these; they hold no game logic.
+ */
+
+import type { Context } from 'ponder:registry';
+import { activity } from 'ponder:schema';
+import { encodeCursor, normalizeAddress } from '@skald/game';
+import type { Hex } from 'viem';
+
+export type Db = Context<'Roles:RoleGranted'>['db'];
+
+/** The parts of a Ponder log event the writers need. */
+export type LogEvent = {
+  id: string;
+  block: { number: bigint; timestamp: bigint };
+  log: { logIndex: number };
+  transaction: { hash: Hex; from: Hex; input: Hex };
+};
+
+export type ActivityType =
+  | 'mint'
+  | 'battle'
+  | 'clan'
+  | 'bank'
+  | 'shop'
+  | 'grant'
+  | 'character'
+  | 'vera'
+  | 'role'
+  | 'inventory'
+  | 'admin';
+
+export type ActivityInput = {
+  type: ActivityType;
+  event: string;
+  account?: Hex | null;
+  characterId?: bigint | null;
+  otherCharacterId?: bigint | null;
+  subjectId?: bigint | null;
+  payload: Record<string, unknown>;
+};
+
+/** Lower-case address, the one format the database stores. */
+export const addr = (value: string): Hex => normalizeAddress(value);
+
+/** Chain position and tx of an event, for history rows. */
+export const at = (event: LogEvent) => ({
+  blockNumber: event.block.number,
+  timestamp: event.block.timestamp,
+  txHash: event.transaction.hash,
+});
+
+/** JSON-safe copy: bigints become decimal strings, so payloads survive JSON.stringify. */
+export function plain(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+export async function recordActivity(db: Db, event: LogEvent, input: ActivityInput): Promise<void> {
+  await db.insert(activity).values({
+    cursor: encodeCursor({ blockNumber: event.block.number, logIndex: event.log.logIndex }),
+    blockNumber: event.block.number,
+    logIndex: event.log.logIndex,
+    timestamp: event.block.timestamp,
+    txHash: event.transaction.hash,
+    type: input.type,
+    event: input.event,
+    account: input.account ? addr(input.account) : null,
+    characterId: input.characterId ?? null,
+    otherCharacterId: input.otherCharacterId ?? null,
+    subjectId: input.subjectId ?? null,
+    payload: plain(input.payload) as Record<string, unknown>,
+  });
+}

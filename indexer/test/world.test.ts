@@ -1,0 +1,70 @@
+import type { SkaldDb } from '@skald/db';
+import * as declared from '@skald/db';
+import { getTableColumns, getTableName, isTable } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningIndexer } from '../lib/start.ts';
+import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
+import {
+  createTestDatabase,
+  openReader,
+  playWorld,
+  startChain,
+  startTestIndexer,
+  type TestChain,
+  waitForIndexed,
+} from './setup.ts';
+
+let chain: TestChain;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let indexer: RunningIndexer;
+let reader: SkaldDb;
+
+beforeAll(async () => {
+  chain = await startChain();
+  database = await createTestDatabase();
+}, 120_000);
+
+afterAll(async () => {
+  await reader?.close();
+  await indexer?.stop();
+  await chain?.stop();
+  await database?.drop();
+});
+
+describe('a simulated world', () => {
+  it('indexes a backfill and then follows live play, equal to chain truth', async () => {
+    const first = await playWorld(chain, 250, { seed: 7 });
+    expect(first.actions).toBeGreaterThan(200);
+    indexer = await startTestIndexer(chain, database);
+    await indexer.ready(180_000);
+    reader = openReader(database);
+    // live: the world keeps playing while the indexer follows
+    await playWorld(chain, 150, { seed: 8 });
+    const head = await waitForIndexed(reader, chain);
+    const rows = await expectActivityEqualsChain(reader, chain, head);
+    expect(rows).toBeGreaterThan(400);
+    const counts = await expectTablesEqualChain(reader, chain);
+    expect(counts.veras).toBeGreaterThan(10);
+    const methods = await reader.sql<{ method: string }[]>`SELECT DISTINCT method FROM mint ORDER BY 1`;
+    expect(methods.map((m) => m.method)).toEqual(expect.arrayContaining(['admin_grantVera', 'encounter']));
+  }, 400_000);
+
+  it('publishes exactly the tables and columns @skald/db declares, in the views schema', async () => {
+    const columns = await reader.sql<{ table_name: string; column_name: string }[]>`
+      SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'skald' AND table_name NOT LIKE '\_ponder%' ORDER BY 1, 2`;
+    const published = new Map<string, string[]>();
+    for (const c of columns)
+      published.set(c.table_name, [...(published.get(c.table_name) ?? []), c.column_name]);
+    const tables = Object.values(declared).filter((v) => isTable(v));
+    const expected = new Map(
+      tables.map((t) => [
+        getTableName(t),
+        Object.values(getTableColumns(t))
+          .map((c) => c.name)
+          .sort(),
+      ]),
+    );
+    expect(Object.fromEntries(published)).toEqual(Object.fromEntries(expected));
+  });
+});
