@@ -23,7 +23,8 @@ import { ANVIL_MNEMONIC } from '../anvil.ts';
 import { skaldChain } from '../chain.ts';
 import type { Deployment } from '../deployment.ts';
 import { allSkaldAbis, revertErrorName } from '../game-client.ts';
-import { chooseBadMove, chooseMove, type Move } from './moves.ts';
+import { chooseBadMove } from './bad-moves.ts';
+import { chooseMove, type Move } from './moves.ts';
 import { Rng } from './rng.ts';
 import { type Bot, World, type WorldEvent } from './world.ts';
 
