@@ -7,12 +7,12 @@
  * DATABASE_URL (embedded Postgres when unset), PORT (3000), INDEXER_PORT (42069), REDIS_URL,
  * SIM_BOTS (12), SIM_RATE (moves per second, 4), SIM_BAD_SHARE (0.03), SIM=off to skip the simulator.
  */
-import { startAnvil } from '../chain/src/anvil.ts';
+
+import { mnemonicToAccount } from 'viem/accounts';
+import { ANVIL_MNEMONIC, startAnvil } from '../chain/src/anvil.ts';
 import { deployGame } from '../chain/src/deploy.ts';
 import { writeDeployment } from '../chain/src/deployment.ts';
 import { runSimulator } from '../chain/src/simulator/index.ts';
-import { mnemonicToAccount } from 'viem/accounts';
-import { ANVIL_MNEMONIC } from '../chain/src/anvil.ts';
 import { startEmbeddedPostgres } from '../db/src/embedded.ts';
 import { startGateway } from '../gateway/src/start.ts';
 import { startIndexer } from '../indexer/start.ts';
@@ -82,7 +82,9 @@ try {
     log: (line) => console.log(`[indexer] ${line}`),
   });
   running.push({ name: 'indexer', stop: indexer.stop });
-  say(`indexer writing schema ${indexer.schema}, readers use views schema ${VIEWS_SCHEMA}; status at ${indexer.url}/status`);
+  say(
+    `indexer writing schema ${indexer.schema}, readers use views schema ${VIEWS_SCHEMA}; status at ${indexer.url}/status`,
+  );
   // readers need the views, which Ponder publishes once its backfill is done
   await indexer.ready(5 * 60_000);
   say('indexer caught up');

@@ -8,8 +8,10 @@ describe('world simulator', () => {
     game = await setupGame();
     const admin = game.as(0);
     // second-scale timers so lootboxes open and bank locks come due within the run
-    for (const lockIndex of [0, 1, 2]) await game.events(admin.bank.write.admin_setLockDuration([lockIndex, 1n]));
-    for (const boxType of [1, 2, 3]) await game.events(admin.inventory.write.admin_setChestDuration([boxType, 1n]));
+    for (const lockIndex of [0, 1, 2])
+      await game.events(admin.bank.write.admin_setLockDuration([lockIndex, 1n]));
+    for (const boxType of [1, 2, 3])
+      await game.events(admin.inventory.write.admin_setChestDuration([boxType, 1n]));
   });
   afterAll(() => game.stop());
 
@@ -49,6 +51,8 @@ describe('world simulator', () => {
     const battles = await game.as(0).battles.read.battleCount();
     expect(battles).toBeGreaterThan(0n);
     const minted = await game.as(0).veras.read.totalMinted();
-    expect(minted).toBeGreaterThanOrEqual(BigInt((stats.byKind.encounter ?? 0) + (stats.byKind.grantVera ?? 0)));
+    expect(minted).toBeGreaterThanOrEqual(
+      BigInt((stats.byKind.encounter ?? 0) + (stats.byKind.grantVera ?? 0)),
+    );
   });
 });
