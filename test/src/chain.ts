@@ -1,0 +1,105 @@
+/** Setup steps 1–2: a fresh anvil (chain 5611) and the whole game deployed to it, written to a deployment file. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ANVIL_MNEMONIC,
+  type Anvil,
+  type Deployment,
+  deployGame,
+  gameContracts,
+  skaldChain,
+  startAnvil,
+  writeDeployment,
+} from '@skald/chain';
+import {
+  type Account,
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  http,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+
+export type Wallet = WalletClient<Transport, Chain, Account>;
+
+export function account(index: number): Account {
+  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+}
+
+export async function startChain(): Promise<Anvil> {
+  return startAnvil();
+}
+
+export type Game = {
+  deployment: Deployment;
+  deploymentPath: string;
+  publicClient: PublicClient;
+  wallet(index: number): Wallet;
+  contracts(index: number): ReturnType<typeof gameContracts>;
+};
+
+export async function deploy(anvil: Anvil): Promise<Game> {
+  const deployment = await deployGame({
+    rpcUrl: anvil.rpcUrl,
+    account: account(0),
+    lockDurations: [60, 600, 3600],
+  });
+  const deploymentPath = writeDeployment(
+    deployment,
+    join(mkdtempSync(join(tmpdir(), 'skald-e2e-')), 'deployment.json'),
+  );
+  const transport = http(anvil.rpcUrl);
+  const publicClient = createPublicClient({ chain: skaldChain, transport }) as PublicClient;
+  const wallet = (index: number) =>
+    createWalletClient({ account: account(index), chain: skaldChain, transport });
+  return {
+    deployment,
+    deploymentPath,
+    publicClient,
+    wallet,
+    contracts: (index) => gameContracts(deployment, { public: publicClient, wallet: wallet(index) }),
+  };
+}
+
+/** Waits for a transaction and fails loudly on a revert. */
+export async function mined(game: Game, hash: Promise<`0x${string}`> | `0x${string}`) {
+  const receipt = await game.publicClient.waitForTransactionReceipt({ hash: await hash });
+  if (receipt.status !== 'success') throw new Error(`transaction ${receipt.transactionHash} reverted`);
+  return receipt;
+}
+
+const ATTRIBUTES = {
+  bodyType: 1,
+  eyeColorMain: 2,
+  eyeColorSecondary: 3,
+  hairColor: 4,
+  hairType: 1,
+  skinColor: 2,
+  accessoryColor: 3,
+  accessoryMainType: 1,
+  accessorySecondaryType: 1,
+  leatherColor: 2,
+  pantsColor: 3,
+  shirtColor: 4,
+  stitchesColor: 1,
+};
+
+/** A player with a character that finished onboarding (so it may explore and mint). */
+export async function createPlayer(game: Game, index: number, name: string): Promise<string> {
+  const c = game.contracts(index);
+  await mined(
+    game,
+    c.characters.write.createCharacter([
+      '0x0000000000000000000000000000000000000000',
+      name,
+      ATTRIBUTES,
+      { starterSpecies: 1, starterRune: 1 },
+    ]),
+  );
+  await mined(game, c.characters.write.login());
+  return (await c.characters.read.selectedCharacterOf([account(index).address])).toString();
+}

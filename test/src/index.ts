@@ -1,0 +1,4 @@
+export * from './browser.ts';
+export * from './chain.ts';
+export * from './stack.ts';
+export * from './wallet.ts';

@@ -1,0 +1,35 @@
+/**
+ * Puts the boot data, stylesheets and entry script into the streamed document right after <head>, so the page
+ * starts loading its code while the body is still rendering. Only the first chunks are scanned.
+ */
+import { BOOT_ELEMENT_ID, type Boot, serializeBoot } from '../src/boot.ts';
+
+export type HeadAssets = { scripts: string[]; styles: string[]; inline?: string };
+
+export function headMarkup(boot: Boot, assets: HeadAssets): string {
+  const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  const scripts = assets.scripts.map((src) => `<script type="module" src="${src}" async></script>`).join('');
+  return `<script id="${BOOT_ELEMENT_ID}" type="application/json">${serializeBoot(boot)}</script>${assets.inline ?? ''}${styles}${scripts}`;
+}
+
+export function injectIntoHead(markup: string): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let pending = '';
+  let done = false;
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (done) return controller.enqueue(chunk);
+      pending += decoder.decode(chunk, { stream: true });
+      const at = pending.search(/<head[^>]*>/i);
+      if (at === -1) return;
+      const end = pending.indexOf('>', at) + 1;
+      controller.enqueue(encoder.encode(pending.slice(0, end) + markup + pending.slice(end)));
+      pending = '';
+      done = true;
+    },
+    flush(controller) {
+      if (!done && pending) controller.enqueue(encoder.encode(pending));
+    },
+  });
+}

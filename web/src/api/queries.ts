@@ -1,0 +1,136 @@
+/**
+ * One query-options factory per gateway resource. Loaders (ensureQueryData) and components (useSuspenseQuery)
+ * share them, and live events write to the same keys, so the cache is the single source of truth.
+ */
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import type { Session } from '../boot.ts';
+import { type Api, ApiError } from './client.ts';
+import type {
+  ActivityPage,
+  AdminGrant,
+  ClanDetail,
+  ClanSummary,
+  EloPoint,
+  InventoryData,
+  Leaderboard,
+  Page,
+  Shops,
+  VeraRecord,
+  Viking,
+  VikingData,
+} from './types.ts';
+
+/** Spec section 9: stale after 5 s, discarded after 5 min. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 5_000, gcTime: 5 * 60_000, retry: 1 } },
+  });
+}
+
+const VIKING_STALE_MS = 30_000;
+
+export const sessionQueryOptions = (api: Api) =>
+  queryOptions({
+    queryKey: ['session'],
+    queryFn: async (): Promise<Session> => {
+      try {
+        return await api.get<NonNullable<Session>>('/api/auth/session');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+
+export const vikingDataQueryOptions = (api: Api, address: string) =>
+  queryOptions({
+    queryKey: ['viking-data', address.toLowerCase()],
+    queryFn: () => api.get<VikingData>(`/api/viking/data?address=${encodeURIComponent(address)}`),
+    staleTime: VIKING_STALE_MS,
+    retry: false,
+  });
+
+export const vikingQueryOptions = (api: Api, characterId: string) =>
+  queryOptions({
+    queryKey: ['viking', characterId],
+    queryFn: () => api.get<Viking>(`/api/viking/${encodeURIComponent(characterId)}`),
+    staleTime: VIKING_STALE_MS,
+  });
+
+/** A vera's minted facts never change under it, and live events patch the rest: never stale. */
+export const veraQueryOptions = (api: Api, id: string) =>
+  queryOptions({
+    queryKey: ['vera', id],
+    queryFn: () => api.get<VeraRecord>(`/api/vera/${encodeURIComponent(id)}`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const leaderboardQueryOptions = (api: Api, battleType: number) =>
+  queryOptions({
+    queryKey: ['leaderboard', battleType],
+    queryFn: () => api.get<Leaderboard>(`/api/leaderboard/${battleType}?limit=100`),
+  });
+
+/** Elo history is read from the character's EloChanged activity (oldest first for the plot). */
+export const eloHistoryQueryOptions = (api: Api, characterId: string, battleType: number) =>
+  queryOptions({
+    queryKey: ['elo-history', characterId, battleType],
+    queryFn: async (): Promise<EloPoint[]> => {
+      const page = await api.get<ActivityPage>(
+        `/api/activity?type=battle&characterId=${encodeURIComponent(characterId)}&limit=100`,
+      );
+      return page.items
+        .filter((e) => e.kind === 'EloChanged' && Number(e.payload.battleType) === battleType)
+        .map((e) => ({
+          battleId: String(e.payload.battleId ?? ''),
+          eloBefore: Number(e.payload.eloBefore),
+          eloAfter: Number(e.payload.eloAfter),
+          timestamp: e.timestamp,
+        }))
+        .reverse();
+    },
+  });
+
+export const clansQueryOptions = (api: Api) =>
+  queryOptions({
+    queryKey: ['clans'],
+    queryFn: () => api.get<Page<ClanSummary>>('/api/clans?limit=100'),
+  });
+
+export const clanQueryOptions = (api: Api, id: string) =>
+  queryOptions({
+    queryKey: ['clan', id],
+    queryFn: () => api.get<ClanDetail>(`/api/clans/${encodeURIComponent(id)}`),
+  });
+
+export const shopQueryOptions = (api: Api, shopId: number) =>
+  queryOptions({
+    queryKey: ['shop', shopId],
+    queryFn: async () => {
+      const { shops } = await api.get<Shops>(`/api/shop?shopId=${shopId}`);
+      return shops.find((s) => s.shopId === shopId)?.items ?? [];
+    },
+  });
+
+export const inventoryQueryOptions = (api: Api, characterId: string) =>
+  queryOptions({
+    queryKey: ['inventory', characterId],
+    queryFn: () => api.get<InventoryData>(`/api/viking/${encodeURIComponent(characterId)}/inventory`),
+  });
+
+export const activityQueryOptions = (api: Api, filter: { type?: string; characterId?: string } = {}) =>
+  queryOptions({
+    queryKey: ['activity', filter.type ?? 'all', filter.characterId ?? 'all'],
+    queryFn: () => {
+      const params = new URLSearchParams({ limit: '50' });
+      if (filter.type) params.set('type', filter.type);
+      if (filter.characterId) params.set('characterId', filter.characterId);
+      return api.get<ActivityPage>(`/api/activity?${params}`);
+    },
+  });
+
+export const adminGrantsQueryOptions = (api: Api) =>
+  queryOptions({
+    queryKey: ['admin-grants'],
+    queryFn: () => api.get<Page<AdminGrant>>('/api/admin/grants?limit=50'),
+  });

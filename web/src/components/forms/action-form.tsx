@@ -1,0 +1,169 @@
+/**
+ * A form whose submit is one contract call. Fields are declared as data; values are validated before the wallet
+ * is asked (a bad number never reaches the chain), then the transactor drives the toast.
+ */
+import { type FormEvent, useState } from 'react';
+import { isAddress } from 'viem';
+import { type ContractCall, useTransactor } from '../../tx/use-transactor.ts';
+
+export type Field =
+  | { name: string; label: string; kind: 'uint'; max?: bigint; min?: bigint; initial?: string }
+  | { name: string; label: string; kind: 'address'; initial?: string }
+  | { name: string; label: string; kind: 'text'; maxLength?: number; initial?: string }
+  | { name: string; label: string; kind: 'bool'; initial?: boolean }
+  | {
+      name: string;
+      label: string;
+      kind: 'select';
+      options: { value: string; label: string }[];
+      initial?: string;
+    };
+
+export type FormValues = Record<string, string | boolean | bigint>;
+
+export function parseField(
+  field: Field,
+  raw: string | boolean,
+): { value?: string | boolean | bigint; error?: string } {
+  switch (field.kind) {
+    case 'bool':
+      return { value: Boolean(raw) };
+    case 'uint': {
+      const text = String(raw).trim();
+      if (!/^\d+$/.test(text)) return { error: `${field.label} must be a whole number` };
+      const value = BigInt(text);
+      if (field.min !== undefined && value < field.min)
+        return { error: `${field.label} must be at least ${field.min}` };
+      if (field.max !== undefined && value > field.max)
+        return { error: `${field.label} must be at most ${field.max}` };
+      return { value };
+    }
+    case 'address': {
+      const text = String(raw).trim();
+      return isAddress(text)
+        ? { value: text }
+        : { error: `${field.label} must be an address (0x + 40 hex digits)` };
+    }
+    case 'text': {
+      const text = String(raw).trim();
+      if (!text) return { error: `${field.label} is required` };
+      if (field.maxLength && new TextEncoder().encode(text).length > field.maxLength) {
+        return { error: `${field.label} must be at most ${field.maxLength} bytes` };
+      }
+      return { value: text };
+    }
+    case 'select':
+      return { value: String(raw) };
+  }
+}
+
+export function ActionForm(props: {
+  title?: string;
+  fields: Field[];
+  submitLabel: string;
+  toastLabel: string;
+  build: (values: FormValues) => ContractCall;
+  invalidate?: unknown[][];
+  onDone?: () => void;
+}) {
+  const transact = useTransactor();
+  const [raw, setRaw] = useState<Record<string, string | boolean>>(() =>
+    Object.fromEntries(
+      props.fields.map((f) => [
+        f.name,
+        f.kind === 'bool'
+          ? (f.initial ?? false)
+          : (f.initial ?? (f.kind === 'select' ? (f.options[0]?.value ?? '') : '')),
+      ]),
+    ),
+  );
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values: FormValues = {};
+    const problems: string[] = [];
+    for (const field of props.fields) {
+      const parsed = parseField(field, raw[field.name] ?? '');
+      if (parsed.error) problems.push(parsed.error);
+      else if (parsed.value !== undefined) values[field.name] = parsed.value;
+    }
+    setErrors(problems);
+    if (problems.length > 0) return;
+    setBusy(true);
+    const result = await transact(props.toastLabel, props.build(values), { invalidate: props.invalidate });
+    setBusy(false);
+    if (result.ok) props.onDone?.();
+  };
+
+  return (
+    <form className="stack" onSubmit={(event) => void onSubmit(event)} noValidate>
+      {props.title ? <h2>{props.title}</h2> : null}
+      {props.fields.map((field) => (
+        <FieldInput
+          key={field.name}
+          field={field}
+          value={raw[field.name] ?? ''}
+          onChange={(value) => setRaw((old) => ({ ...old, [field.name]: value }))}
+        />
+      ))}
+      {errors.length > 0 ? (
+        <ul role="alert" className="form-errors">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? 'Sending…' : props.submitLabel}
+      </button>
+    </form>
+  );
+}
+
+function FieldInput(props: {
+  field: Field;
+  value: string | boolean;
+  onChange: (value: string | boolean) => void;
+}) {
+  const { field } = props;
+  if (field.kind === 'bool') {
+    return (
+      <label style={{ flexDirection: 'row', alignItems: 'center' }}>
+        <input
+          type="checkbox"
+          checked={Boolean(props.value)}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+        {field.label}
+      </label>
+    );
+  }
+  if (field.kind === 'select') {
+    return (
+      <label>
+        {field.label}
+        <select value={String(props.value)} onChange={(e) => props.onChange(e.target.value)}>
+          {field.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  return (
+    <label>
+      {field.label}
+      <input
+        name={field.name}
+        value={String(props.value)}
+        inputMode={field.kind === 'uint' ? 'numeric' : undefined}
+        autoComplete="off"
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}

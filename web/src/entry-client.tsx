@@ -1,0 +1,14 @@
+/** Browser entry: one router for the tab, hydrating the server's HTML (the whole document). */
+import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { hydrateRoot } from 'react-dom/client';
+import { readBoot } from './boot.ts';
+import { dropAllLive } from './live/live-client.ts';
+import { createAppRouter } from './router.tsx';
+
+const boot = readBoot();
+const router = createAppRouter({ config: boot.config, session: boot.session, cookie: document.cookie });
+
+// lets operators and browser tests cut every live connection the way a network failure would
+(window as unknown as { __skaldLive: { drop: () => number } }).__skaldLive = { drop: dropAllLive };
+
+hydrateRoot(document, <RouterClient router={router} />);

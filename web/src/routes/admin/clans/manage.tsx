@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminAction } from '../-components/admin-action.tsx';
+
+export const Route = createFileRoute('/admin/clans/manage')({ component: () => <AdminAction spec="clan" /> });

@@ -1,0 +1,71 @@
+import { CLAN_STATUS_LABELS, codeLabel } from '@skald/game';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { clansQueryOptions } from '../api/queries.ts';
+import { ActionForm } from '../components/forms/action-form.tsx';
+import { call } from '../lib/contracts.ts';
+import { number } from '../lib/format.ts';
+import { useAppConfig, usePlayer } from '../lib/hooks.ts';
+
+export const Route = createFileRoute('/clans/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(clansQueryOptions(context.api)),
+  head: () => ({ meta: [{ title: 'Clans · Skald' }] }),
+  component: ClansPage,
+});
+
+function ClansPage() {
+  const { api } = Route.useRouteContext();
+  const config = useAppConfig();
+  const player = usePlayer();
+  const { data } = useSuspenseQuery(clansQueryOptions(api));
+  return (
+    <section>
+      <h1>Clans</h1>
+      <table>
+        <thead>
+          <tr>
+            <th>Clan</th>
+            <th>Status</th>
+            <th>Members</th>
+            <th>Points</th>
+            <th>Wisp</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.items.map((clan) => (
+            <tr key={clan.id}>
+              <td>
+                <Link to="/clans/$id" params={{ id: clan.id }}>
+                  [{clan.tag}] {clan.name}
+                </Link>
+              </td>
+              <td>{codeLabel(CLAN_STATUS_LABELS, clan.status)}</td>
+              <td>{clan.memberCount}</td>
+              <td>{number(clan.points)}</td>
+              <td>level {clan.wisp.level}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data.items.length === 0 ? <p className="muted">No clans yet: found the first.</p> : null}
+      {player.characterId ? (
+        <div className="card" style={{ marginTop: 24 }}>
+          <ActionForm
+            title="Found a clan"
+            fields={[
+              { name: 'name', label: 'Name', kind: 'text', maxLength: 32 },
+              { name: 'tag', label: 'Tag', kind: 'text', maxLength: 5 },
+              { name: 'description', label: 'Description', kind: 'text', maxLength: 280 },
+            ]}
+            submitLabel="Found clan"
+            toastLabel="Founding the clan"
+            build={(v) => call(config, 'Clans', 'foundClan', [v.name, v.tag, v.description])}
+            invalidate={[['clans']]}
+          />
+        </div>
+      ) : (
+        <p className="muted">Connect a wallet with a viking to found a clan.</p>
+      )}
+    </section>
+  );
+}

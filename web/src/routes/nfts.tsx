@@ -1,0 +1,166 @@
+import { statTotal } from '@skald/game';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { inventoryQueryOptions } from '../api/queries.ts';
+import { ArtImage } from '../art/art-image.tsx';
+import { artPath } from '../art/paths.ts';
+import { ActionForm } from '../components/forms/action-form.tsx';
+import { ConnectButton } from '../components/header/connect-button.tsx';
+import { call } from '../lib/contracts.ts';
+import { number, utcDate } from '../lib/format.ts';
+import { useApi, useAppConfig, usePlayer } from '../lib/hooks.ts';
+import { itemName } from '../lib/items.ts';
+import { useTransactor } from '../tx/use-transactor.ts';
+
+export const Route = createFileRoute('/nfts')({
+  head: () => ({ meta: [{ title: 'Collection · Skald' }] }),
+  component: NftsPage,
+});
+
+function NftsPage() {
+  const player = usePlayer();
+  if (!player.characterId) {
+    return (
+      <section>
+        <h1>Your collection</h1>
+        <p className="muted">Connect a wallet with a viking to see its veras, items and bank locks.</p>
+        <ConnectButton />
+      </section>
+    );
+  }
+  return <Collection characterId={player.characterId} />;
+}
+
+function Collection({ characterId }: { characterId: string }) {
+  const api = useApi();
+  const config = useAppConfig();
+  const transact = useTransactor();
+  const inventory = useQuery(inventoryQueryOptions(api, characterId));
+  const inv = inventory.data;
+  const invalidate = [['inventory', characterId]];
+  const nowS = Date.now() / 1000;
+  return (
+    <section>
+      <h1>Your collection</h1>
+      {inv ? (
+        <p>
+          <strong>{number(inv.runix)}</strong> runix · <strong>{number(inv.onyx)}</strong> onyx
+        </p>
+      ) : null}
+      <h2>Veras</h2>
+      <div className="grid">
+        {(inventory.data?.veras.items ?? []).map((v) => (
+          <Link key={v.id} to="/vera/$id" params={{ id: v.id }} className="card row">
+            <ArtImage src={artPath.species(v.species)} alt="" size={56} />
+            <span>
+              Vera #{v.id} · level {v.level} · total {statTotal(v, v.subRune)}
+            </span>
+          </Link>
+        ))}
+      </div>
+      <h2>Items</h2>
+      <ul className="feed">
+        {(inv?.items ?? []).map((i) => (
+          <li key={i.itemId}>
+            {itemName(i.itemId)} × {number(i.quantity)}
+          </li>
+        ))}
+        {inv && inv.items.length === 0 ? <li className="muted">No items.</li> : null}
+      </ul>
+      <h2>Amulets and lootboxes</h2>
+      <ul className="feed">
+        {(inv?.amulets ?? []).map((a) => (
+          <li key={`a${a.amuletId}`}>
+            Amulet #{a.amuletId} · rarity {a.rarity}
+            {a.isSoulbound ? ' · soulbound' : ''}
+            {a.veraId ? ` · on vera #${a.veraId}` : ''}
+          </li>
+        ))}
+        {(inv?.lootBoxes ?? []).map((b) => (
+          <li key={`b${b.lootBoxId}`}>
+            Lootbox #{b.lootBoxId} · type {b.boxType}
+            {b.status ? ` · ${b.status}` : ''}
+          </li>
+        ))}
+      </ul>
+      <h2>Bank</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Slot</th>
+            <th>Locked</th>
+            <th>Unlocks</th>
+            <th>Reward</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {(inv?.bank.locks ?? []).map(toLock).map((lock) => (
+            <tr key={lock.lockIndex}>
+              <td>{lock.lockIndex + 1}</td>
+              <td>{number(lock.runix)} runix</td>
+              <td>{lock.unlockDate ? utcDate(lock.unlockDate) : '—'}</td>
+              <td>
+                {number(lock.runixReward)} runix + {number(lock.onyxReward)} onyx
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={lock.status !== 'locked' || lock.unlockDate > nowS}
+                  onClick={() =>
+                    void transact('Unlocking runix', call(config, 'Bank', 'unlockRunix', [lock.lockIndex]), {
+                      invalidate,
+                    })
+                  }
+                >
+                  Unlock
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="card" style={{ marginTop: 16 }}>
+        <ActionForm
+          title="Lock runix"
+          fields={[
+            {
+              name: 'lockIndex',
+              label: 'Slot',
+              kind: 'select',
+              options: [0, 1, 2].map((i) => ({ value: String(i), label: `Slot ${i + 1}` })),
+            },
+            { name: 'runix', label: 'Runix to lock', kind: 'uint', min: 1n },
+          ]}
+          submitLabel="Lock runix"
+          toastLabel="Locking runix"
+          build={(v) => call(config, 'Bank', 'lockRunix', [Number(v.lockIndex), v.runix])}
+          invalidate={invalidate}
+        />
+      </div>
+    </section>
+  );
+}
+
+type Lock = {
+  lockIndex: number;
+  runix: string;
+  unlockDate: number;
+  runixReward: string;
+  onyxReward: string;
+  status: string;
+};
+
+/** The gateway passes bank locks through as indexed rows; read the fields the table shows, defensively. */
+export function toLock(row: Record<string, unknown>): Lock {
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '0');
+  return {
+    lockIndex: Number(row.lockIndex ?? 0),
+    runix: text(row.runix),
+    unlockDate: Number(row.unlockDate ?? 0),
+    runixReward: text(row.runixReward),
+    onyxReward: text(row.onyxReward),
+    status: typeof row.status === 'string' ? row.status : 'locked',
+  };
+}

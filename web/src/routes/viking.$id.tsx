@@ -1,0 +1,81 @@
+import { BATTLE_TYPE_LABELS, CLAN_RANK_LABELS, codeLabel, statTotal } from '@skald/game';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { vikingQueryOptions } from '../api/queries.ts';
+import { ArtImage } from '../art/art-image.tsx';
+import { artPath } from '../art/paths.ts';
+import { shortAddress, utcDate } from '../lib/format.ts';
+import { orNotFound } from '../lib/load.ts';
+import { BattleFeed } from './-components/battle-feed.tsx';
+
+export const Route = createFileRoute('/viking/$id')({
+  loader: ({ context, params }) =>
+    orNotFound(params.id, () =>
+      context.queryClient.ensureQueryData(vikingQueryOptions(context.api, params.id)),
+    ),
+  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.name ?? 'Viking'} · Skald` }] }),
+  component: VikingPage,
+});
+
+function VikingPage() {
+  const { id } = Route.useParams();
+  const { api } = Route.useRouteContext();
+  const { data: viking } = useSuspenseQuery(vikingQueryOptions(api, id));
+  return (
+    <article>
+      <h1>
+        {viking.name} <span className="muted">· viking #{viking.characterId}</span>
+      </h1>
+      <p className="muted">
+        {shortAddress(viking.account)}
+        {viking.registeredAt ? ` · joined ${utcDate(viking.registeredAt)}` : ''}
+        {viking.clan ? (
+          <>
+            {' · '}
+            <Link to="/clans/$id" params={{ id: viking.clan.id }}>
+              [{viking.clan.tag}] {viking.clan.name}
+            </Link>{' '}
+            ({codeLabel(CLAN_RANK_LABELS, viking.clan.rank) ?? 'Member'})
+          </>
+        ) : (
+          ' · no clan'
+        )}
+      </p>
+      <section aria-labelledby="elo-title">
+        <h2 id="elo-title">Elo</h2>
+        <div className="row">
+          {viking.elo.length === 0 ? <p className="muted">No rated battles yet.</p> : null}
+          {viking.elo.map((e) => (
+            <div className="stat" key={e.battleType}>
+              <dt>{codeLabel(BATTLE_TYPE_LABELS, e.battleType) ?? `Type ${e.battleType}`}</dt>
+              <dd>{e.elo}</dd>
+              <span className="muted">{e.battles} battles</span>
+            </div>
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="veras-title">
+        <h2 id="veras-title">Veras</h2>
+        <div className="grid">
+          {viking.veras.items.map((v) => (
+            <Link key={v.id} to="/vera/$id" params={{ id: v.id }} className="card row">
+              <ArtImage src={artPath.species(v.species)} alt="" size={48} />
+              <span>
+                Vera #{v.id} · level {v.level} · total {statTotal(v, v.subRune)}
+              </span>
+            </Link>
+          ))}
+        </div>
+        {viking.veras.total === 0 ? <p className="muted">No veras yet.</p> : null}
+      </section>
+      <section aria-labelledby="battles-title">
+        <h2 id="battles-title">Battles</h2>
+        <p className="muted">
+          {viking.record.battles} battles · {viking.record.wins} won · {viking.record.losses} lost ·{' '}
+          {viking.record.ties} tied
+        </p>
+        <BattleFeed characterId={viking.characterId} />
+      </section>
+    </article>
+  );
+}
