@@ -1,0 +1,70 @@
+/**
+ * Everything the app needs to run, resolved once from the environment and `startGateway` options. Plugins read
+ * this object, never process.env.
+ */
+import type { GatewayEnv } from './env.ts';
+import type { FetchPolicy } from './image/fetch.ts';
+
+export type GatewayConfig = {
+  databaseUrl: string;
+  viewsSchema: string;
+  databasePool: number;
+  redisUrl?: string;
+  indexerUrl: string;
+  /** chain the sign-in messages must name (from the deployment file) */
+  chainId?: number;
+  /** RPC origin the pages may connect to (CSP), from the deployment file */
+  rpcOrigin?: string;
+  /** origin the browser uses */
+  publicOrigin: string;
+  sessionSecret: string;
+  sessionTtlSeconds: number;
+  rateLimitMax: number;
+  trustProxy: boolean;
+  /** `resolve` and `isAllowedAddress` are test seams (defaults: system DNS, public addresses only) */
+  image: Pick<FetchPolicy, 'allowedOrigins' | 'maxBytes' | 'resolve' | 'isAllowedAddress'> & {
+    assetsDir?: string;
+  };
+  webMode: 'development' | 'production';
+  /** false in tests that must not depend on @skald/web */
+  web: boolean;
+  /** safety-net read interval of the live source in ms */
+  liveFallbackMs?: number;
+};
+
+export function configFromEnv(
+  env: GatewayEnv,
+  overrides: Partial<GatewayConfig> & { sessionSecret: string },
+) {
+  const config: GatewayConfig = {
+    databaseUrl: env.DATABASE_URL,
+    viewsSchema: env.SKALD_VIEWS_SCHEMA,
+    databasePool: env.DATABASE_POOL,
+    redisUrl: env.REDIS_URL,
+    indexerUrl: env.INDEXER_URL,
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+    sessionTtlSeconds: env.SESSION_TTL_SECONDS,
+    rateLimitMax: env.RATE_LIMIT_MAX,
+    trustProxy: env.TRUST_PROXY,
+    image: {
+      allowedOrigins: env.IMAGE_ALLOWED_ORIGINS,
+      assetsDir: env.IMAGE_ASSETS_DIR,
+      maxBytes: env.IMAGE_MAX_BYTES,
+    },
+    webMode: env.WEB_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
+    web: true,
+    ...overrides,
+  };
+  return config;
+}
+
+/** host[:port] values sign-in messages may name: the public origin, and its loopback twins in development. */
+export function siweDomains(config: GatewayConfig): string[] {
+  const url = new URL(config.publicOrigin);
+  const domains = [url.host];
+  if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') {
+    const port = url.port ? `:${url.port}` : '';
+    domains.push(`localhost${port}`, `127.0.0.1${port}`);
+  }
+  return [...new Set(domains)];
+}

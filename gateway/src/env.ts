@@ -1,0 +1,93 @@
+/**
+ * The gateway's environment, parsed once at boot. A bad value stops the process with a list of every problem,
+ * not just the first. `startGateway` options override what is read here.
+ */
+import { z } from 'zod';
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine(
+      (value) => protocols.includes(new URL(value).protocol),
+      `must be a ${protocols.join(' or ')} URL`,
+    );
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+export const gatewayEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** HTTP port for pages, /api, /graphql and /socket.io (one origin). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to bind; 0.0.0.0 inside a container. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Postgres holding the indexed views. */
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  /** Ponder's --views-schema: the stable schema the gateway reads. */
+  SKALD_VIEWS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,44}$/, 'must be a lower-case SQL identifier of at most 45 characters')
+    .default('skald'),
+  /** Postgres pool size per process. */
+  DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
+  /** With it set, several gateway processes share one live stream through the socket.io Redis adapter. */
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** The Ponder HTTP server (its /graphql and /sql are proxied under the gateway's origin). */
+  INDEXER_URL: url(['http:', 'https:']).default('http://127.0.0.1:42069'),
+  /** Deployment file (chain id for sign-in); defaults to deployments/local.json. */
+  SKALD_DEPLOYMENT: z.string().min(1).optional(),
+  /** Origin the browser uses; sign-in messages must name its host. */
+  PUBLIC_ORIGIN: url(['http:', 'https:']).optional(),
+  /** HMAC key for session cookies (>= 32 characters); required in production. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Session lifetime in seconds (default 7 days). */
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  /** Requests per minute per client IP. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+  /** Trust X-Forwarded-For (behind a reverse proxy). */
+  TRUST_PROXY: bool.default(false),
+  /** Remote origins the image proxy may fetch from (comma separated https origins). */
+  IMAGE_ALLOWED_ORIGINS: csv.pipe(z.array(url(['https:', 'http:']))).default([]),
+  /** Folder of the app's own images (paths starting with / are read from here). */
+  IMAGE_ASSETS_DIR: z.string().min(1).optional(),
+  /** Largest source image the proxy accepts, in bytes. */
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
+  /** Web handler mode; defaults to production when NODE_ENV is production. */
+  WEB_MODE: z.enum(['development', 'production']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+export class GatewayEnvError extends Error {
+  override name = 'GatewayEnvError';
+}
+
+export function parseGatewayEnv(env: Record<string, string | undefined> = process.env): GatewayEnv {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = gatewayEnvSchema.safeParse(cleaned);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (result.success && result.data.NODE_ENV === 'production' && !result.data.SESSION_SECRET) {
+    problems.push('  SESSION_SECRET: required when NODE_ENV is production');
+  }
+  if (!result.success || problems.length > 0) {
+    throw new GatewayEnvError(`invalid gateway environment:\n${problems.join('\n')}`);
+  }
+  return result.data;
+}

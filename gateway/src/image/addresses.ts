@@ -1,0 +1,45 @@
+/**
+ * Addresses the image proxy must never reach: loopback, private, link-local (cloud metadata lives at
+ * 169.254.169.254), carrier-grade NAT, multicast, reserved and unspecified ranges, in IPv4 and IPv6
+ * (IPv4-mapped IPv6 addresses are checked against the IPv4 rules by BlockList).
+ */
+import { BlockList, isIP } from 'node:net';
+
+const blocked = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(net, bits, 'ipv4');
+}
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(net, bits, 'ipv6');
+}
+
+/** True when `address` (an IP literal) is safe to connect to from the gateway. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}

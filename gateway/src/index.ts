@@ -1,0 +1,12 @@
+/** @skald/gateway: start function for `npm start`, the app plugin for tests, and the live protocol types. */
+export { default as gatewayApp } from './app.ts';
+export type { GatewayConfig } from './config.ts';
+export { type GatewayEnv, GatewayEnvError, gatewayEnvSchema, parseGatewayEnv } from './env.ts';
+export * from './live/protocol.ts';
+export {
+  buildGateway,
+  type RunningGateway,
+  resolveConfig,
+  type StartGatewayOptions,
+  startGateway,
+} from './start.ts';

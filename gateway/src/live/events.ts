@@ -1,0 +1,89 @@
+/**
+ * Activity rows as the wire sees them. One mapping for the REST history, the backlog and the live stream, so
+ * a client sees the same event whichever path delivered it. Mint events carry what the web's mint toast shows.
+ */
+import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, statTotal } from '@skald/game';
+import type { ActivityEvent, MintMethod } from './protocol.ts';
+
+/** An activity row with its character's name (joined for mints). */
+export type ActivityRow = {
+  cursor: string;
+  blockNumber: bigint;
+  logIndex: number;
+  timestamp: bigint;
+  txHash: string;
+  type: string;
+  event: string;
+  account: string | null;
+  characterId: bigint | null;
+  otherCharacterId: bigint | null;
+  subjectId: bigint | null;
+  payload: Record<string, unknown>;
+  characterName: string | null;
+};
+
+/** Events as the stream carries them (the wire type itself). */
+export type StreamEvent = ActivityEvent;
+
+/** Grant kinds whose subject is a vera or a clan (every other kind targets a character's inventory). */
+export const VERA_GRANT_KINDS = [
+  ADMIN_GRANT_KIND_LABELS[AdminGrantKind.experience],
+  ADMIN_GRANT_KIND_LABELS[AdminGrantKind.vera],
+];
+export const CLAN_GRANT_KINDS = [ADMIN_GRANT_KIND_LABELS[AdminGrantKind.wispExperience]];
+
+const MINT_METHODS: readonly MintMethod[] = ['encounter', 'openLootBox', 'admin_grantVera', 'other'];
+
+function subjectOf(row: ActivityRow): { veraId?: string; clanId?: string } {
+  if (row.subjectId === null) return {};
+  const id = row.subjectId.toString();
+  if (row.type === 'mint' || row.type === 'vera') return { veraId: id };
+  if (row.type === 'clan') return { clanId: id };
+  if (row.type === 'grant') {
+    const kind = String(row.payload.kind ?? '');
+    if (VERA_GRANT_KINDS.includes(kind as never)) return { veraId: id };
+    if (CLAN_GRANT_KINDS.includes(kind as never)) return { clanId: id };
+  }
+  return {};
+}
+
+function mintPayload(row: ActivityRow): Record<string, unknown> {
+  const p = row.payload;
+  const subRune = Number(p.subRune);
+  let total: number | null = null;
+  try {
+    total = statTotal((p.innate as unknown[]).map(Number), subRune);
+  } catch {
+    // a malformed row must not break the stream; the toast shows no total
+  }
+  const method = MINT_METHODS.includes(p.method as MintMethod) ? (p.method as MintMethod) : 'other';
+  return {
+    ...p,
+    veraId: row.subjectId?.toString() ?? '',
+    owner: row.account ?? '',
+    ownerName: row.characterName ?? '',
+    method,
+    statTotal: total,
+    species: Number(p.species),
+    mainRune: Number(p.mainRune),
+    subRune,
+  };
+}
+
+export function toStreamEvent(row: ActivityRow): StreamEvent {
+  const event: StreamEvent = {
+    cursor: row.cursor,
+    type: row.type,
+    kind: row.event,
+    blockNumber: row.blockNumber.toString(),
+    logIndex: row.logIndex,
+    txHash: row.txHash,
+    timestamp: Number(row.timestamp),
+    payload: row.type === 'mint' ? mintPayload(row) : row.payload,
+    ...subjectOf(row),
+  };
+  if (row.characterId !== null) event.characterId = row.characterId.toString();
+  if (row.otherCharacterId !== null) event.otherCharacterId = row.otherCharacterId.toString();
+  if (row.account !== null) event.account = row.account;
+  return event;
+}

@@ -1,0 +1,242 @@
+/**
+ * The per-process half of the live stream: it applies ordered batches of activity (from this process's source
+ * or, with Redis, from the leader's) and delivers them to subscriptions.
+ *
+ * A subscription first replays its backlog from Postgres (rows after the client's cursor, up to the head the
+ * hub had when the replay began) while live events that match it are queued; then, in one synchronous step, it
+ * flushes the queue past its last sent cursor and joins the socket.io room of its filter. From then on one
+ * room broadcast per event reaches every live subscription with that filter. Because the hub applies events
+ * synchronously and Postgres is the source of truth, the handover leaves no gap and sends nothing twice.
+ */
+import { decodeCursor, encodeCursor } from '@skald/game';
+import type { ActivityRepository } from '../repositories/activity.ts';
+import { cursorBefore } from './cursor.ts';
+import type { StreamEvent } from './events.ts';
+import { type Filter, matches } from './filter.ts';
+import type { ActivityEvent } from './protocol.ts';
+
+/** Reorg checks look this many blocks back (twice Ponder's finality depth for chain 5611). */
+export const WINDOW_BLOCKS = 64n;
+const BACKLOG_PAGE = 500;
+
+export type Batch = { events: StreamEvent[]; retracted: string[] };
+
+export interface Transport {
+  /** one broadcast to a room (a filter's room, or a socket's own room for its backlog) */
+  emitActivity(room: string, event: ActivityEvent): void;
+  /** tell every socket these cursors were removed by a reorg */
+  emitRetract(cursors: string[]): void;
+  join(socketId: string, room: string): void;
+  leave(socketId: string, room: string): void;
+}
+
+/** A subscription's state; kept on socket.data so a recovered socket resumes it. */
+export type Sub = {
+  key: string;
+  filter: Filter;
+  live: boolean;
+  /** last cursor sent while replaying the backlog */
+  lastSent: string | null;
+  queue: StreamEvent[];
+  /** bumped by every start and stop, so a replay that outlived its subscription stops sending */
+  gen: number;
+};
+
+type LiveKey = { filter: Filter; refs: number };
+
+export const roomOf = (key: string) => `sub:${key}`;
+
+export class Hub {
+  /** newest cursor applied (null before the index has any activity) */
+  head: string | null = null;
+  /** cursor -> txHash of rows in the last WINDOW_BLOCKS blocks, for reorg detection */
+  readonly window = new Map<string, string>();
+  private readonly liveKeys = new Map<string, LiveKey>();
+  private readonly byEntity = new Map<string, Set<string>>();
+  private readonly backlogs = new Set<{ socketId: string; sub: Sub }>();
+  delivered = 0;
+
+  constructor(
+    private readonly repo: ActivityRepository,
+    private readonly transport: Transport,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  /** The window's first cursor: where reorg checks start. */
+  windowStart(): string | null {
+    if (this.head === null) return null;
+    const block = decodeCursor(this.head).blockNumber;
+    return encodeCursor({ blockNumber: block > WINDOW_BLOCKS ? block - WINDOW_BLOCKS : 0n, logIndex: 0 });
+  }
+
+  apply(batch: Batch): void {
+    if (batch.retracted.length > 0) this.retract(batch.retracted);
+    for (const event of batch.events) this.applyOne(event);
+    this.trimWindow();
+  }
+
+  private applyOne(event: StreamEvent): void {
+    if (this.window.get(event.cursor) === event.txHash) return; // already applied (a repeated batch)
+    this.window.set(event.cursor, event.txHash);
+    if (this.head === null || event.cursor > this.head) this.head = event.cursor;
+    for (const key of this.candidates(event)) {
+      const live = this.liveKeys.get(key);
+      if (live && matches(live.filter, event)) {
+        this.transport.emitActivity(roomOf(key), event);
+        this.delivered += live.refs;
+      }
+    }
+    for (const { sub } of this.backlogs) if (matches(sub.filter, event)) sub.queue.push(event);
+  }
+
+  private retract(cursors: string[]): void {
+    const sorted = [...cursors].sort();
+    for (const cursor of sorted) this.window.delete(cursor);
+    const first = sorted[0] as string;
+    if (this.head !== null && this.head >= first) {
+      const remaining = [...this.window.keys()].filter((c) => c < first).sort();
+      this.head = remaining.at(-1) ?? cursorBefore(first);
+    }
+    for (const { sub } of this.backlogs) {
+      sub.queue = sub.queue.filter((e) => e.cursor < first);
+      if (sub.lastSent !== null && sub.lastSent >= first) sub.lastSent = cursorBefore(first);
+    }
+    this.transport.emitRetract(sorted);
+  }
+
+  private trimWindow(): void {
+    const start = this.windowStart();
+    if (start === null) return;
+    for (const cursor of this.window.keys()) {
+      if (cursor >= start) break;
+      this.window.delete(cursor);
+    }
+  }
+
+  private *candidates(event: StreamEvent): Iterable<string> {
+    const seen = new Set<string>();
+    const ids = [
+      'topics',
+      event.veraId && `v${event.veraId}`,
+      event.clanId && `c${event.clanId}`,
+      event.characterId && `k${event.characterId}`,
+      event.otherCharacterId && `k${event.otherCharacterId}`,
+    ];
+    for (const id of ids) {
+      if (!id) continue;
+      for (const key of this.byEntity.get(id) ?? []) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        yield key;
+      }
+    }
+  }
+
+  private entityOf(filter: Filter): string {
+    if (filter.vera !== undefined) return `v${filter.vera}`;
+    if (filter.clan !== undefined) return `c${filter.clan}`;
+    if (filter.viking !== undefined) return `k${filter.viking}`;
+    return 'topics';
+  }
+
+  /** Counts a live subscription (or a held one awaiting recovery) for its filter's room. */
+  addLiveRef(key: string, filter: Filter): void {
+    const live = this.liveKeys.get(key);
+    if (live) {
+      live.refs += 1;
+      return;
+    }
+    this.liveKeys.set(key, { filter, refs: 1 });
+    const entity = this.entityOf(filter);
+    let set = this.byEntity.get(entity);
+    if (!set) {
+      set = new Set();
+      this.byEntity.set(entity, set);
+    }
+    set.add(key);
+  }
+
+  releaseLiveRef(key: string): void {
+    const live = this.liveKeys.get(key);
+    if (!live) return;
+    live.refs -= 1;
+    if (live.refs > 0) return;
+    this.liveKeys.delete(key);
+    const entity = this.entityOf(live.filter);
+    this.byEntity.get(entity)?.delete(key);
+    if (this.byEntity.get(entity)?.size === 0) this.byEntity.delete(entity);
+  }
+
+  liveSubscriptionCount(): number {
+    let n = 0;
+    for (const live of this.liveKeys.values()) n += live.refs;
+    return n;
+  }
+
+  /**
+   * Replays a subscription's backlog, then makes it live. `after` null means "from the head now". Resolves
+   * when the subscription is live or was stopped; failed reads are reported and retried.
+   */
+  async start(socketId: string, sub: Sub): Promise<void> {
+    const entry = { socketId, sub };
+    const gen = ++sub.gen;
+    const cancelled = () => sub.gen !== gen;
+    sub.queue = [];
+    sub.live = false;
+    if (sub.lastSent === null) sub.lastSent = this.head;
+    this.backlogs.add(entry);
+    try {
+      const upTo = this.head;
+      while (!cancelled() && upTo !== null && (sub.lastSent === null || sub.lastSent < upTo)) {
+        const from = sub.lastSent;
+        const page = await this.retrying(
+          () => this.repo.page(sub.filter, from, upTo, BACKLOG_PAGE),
+          cancelled,
+        );
+        if (page === null || cancelled()) break;
+        for (const event of page) this.sendBacklog(socketId, sub, event);
+        if (page.length < BACKLOG_PAGE) break;
+      }
+      if (cancelled()) return;
+      // synchronous handover: nothing can be applied between the flush and joining the room
+      for (const event of sub.queue) {
+        if (sub.lastSent === null || event.cursor > sub.lastSent) this.sendBacklog(socketId, sub, event);
+      }
+      sub.queue = [];
+      sub.live = true;
+      this.transport.join(socketId, roomOf(sub.key));
+      this.addLiveRef(sub.key, sub.filter);
+    } finally {
+      this.backlogs.delete(entry);
+    }
+  }
+
+  /** Postgres may be restarting: keep trying (the replay must not skip rows) until the subscription ends. */
+  private async retrying<T>(read: () => Promise<T>, cancelled: () => boolean): Promise<T | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await read();
+      } catch (error) {
+        this.onError(error);
+        if (cancelled()) return null;
+        await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** attempt, 3000)));
+        if (cancelled()) return null;
+      }
+    }
+  }
+
+  private sendBacklog(socketId: string, sub: Sub, event: StreamEvent): void {
+    this.transport.emitActivity(socketId, event);
+    sub.lastSent = event.cursor;
+    this.delivered += 1;
+  }
+
+  /** Ends a subscription: leaves its room or stops its replay. */
+  stop(socketId: string, sub: Sub, options: { keepRef?: boolean } = {}): void {
+    sub.gen += 1;
+    if (sub.live) {
+      this.transport.leave(socketId, roomOf(sub.key));
+      if (!options.keepRef) this.releaseLiveRef(sub.key);
+    }
+  }
+}

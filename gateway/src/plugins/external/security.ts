@@ -1,0 +1,46 @@
+/**
+ * Security on by default: headers (helmet, with a CSP for the pages), signed cookies, and a per-IP rate limit
+ * (tighter on sign-in and image resizing, absent on health probes).
+ */
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+
+const PROBES = new Set(['/health', '/ready', '/metrics']);
+
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const connect = ["'self'", 'ws:', 'wss:'];
+    if (config.rpcOrigin) connect.push(config.rpcOrigin, config.rpcOrigin.replace(/^http/, 'ws'));
+    await app.register(helmet, {
+      // Vite's dev server injects scripts and a websocket; production pages get the strict policy
+      contentSecurityPolicy:
+        config.webMode === 'development'
+          ? false
+          : {
+              directives: {
+                defaultSrc: ["'self'"],
+                scriptSrc: ["'self'", "'unsafe-inline'"],
+                styleSrc: ["'self'", "'unsafe-inline'"],
+                imgSrc: ["'self'", 'data:', 'blob:'],
+                connectSrc: connect,
+                fontSrc: ["'self'", 'data:'],
+                objectSrc: ["'none'"],
+                frameAncestors: ["'none'"],
+                baseUri: ["'self'"],
+              },
+            },
+      crossOriginEmbedderPolicy: false,
+    });
+    await app.register(cookie, { secret: config.sessionSecret });
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitMax,
+      timeWindow: '1 minute',
+      allowList: (request) => PROBES.has(request.url.split('?')[0] ?? ''),
+    });
+  },
+  { name: 'security', dependencies: ['infra'] },
+);

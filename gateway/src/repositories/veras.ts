@@ -1,0 +1,140 @@
+/** Veras: the detail record (spec section 3 fields first), their mint, transfers and battles, and lists. */
+import { account, battle, character, mint, type SkaldDb, vera, veraTransfer } from '@skald/db';
+import { codeLabel, publicStats, type StatBlock, statTotal, VERA_ORIGIN_LABELS } from '@skald/game';
+import { count, desc, eq, or, sql } from 'drizzle-orm';
+import { num, numOrNull, str, strOrNull } from './util.ts';
+
+type VeraRow = typeof vera.$inferSelect;
+
+const RAW = ['strength', 'dexterity', 'vitality', 'intellect', 'wisdom', 'charisma'] as const;
+
+/** The vera as spec section 3 lists it, plus derived display values computed by @skald/game. */
+export function veraSummary(row: VeraRow, ownerName: string | null) {
+  const raw = Object.fromEntries(RAW.map((k) => [k, row[k]])) as Record<(typeof RAW)[number], number>;
+  let shown: StatBlock | null = null;
+  let total: number | null = null;
+  try {
+    shown = publicStats(raw, row.subRune);
+    total = statTotal(raw, row.subRune);
+  } catch {
+    // a sub-rune this build does not know: show raw stats only
+  }
+  return {
+    id: str(row.id),
+    species: row.species,
+    mainRune: row.mainRune,
+    subRune: row.subRune,
+    personality: row.personality,
+    abilities: row.abilities,
+    ...raw,
+    level: row.level,
+    owner: { address: row.owner, name: ownerName ?? '' },
+    experience: row.experience,
+    unallocatedPoints: row.unallocatedPoints,
+    effective: {
+      strength: row.effectiveStrength,
+      dexterity: row.effectiveDexterity,
+      vitality: row.effectiveVitality,
+      intellect: row.effectiveIntellect,
+      wisdom: row.effectiveWisdom,
+      charisma: row.effectiveCharisma,
+    },
+    publicStats: shown,
+    statTotal: total,
+    record: { wins: row.wins, losses: row.losses, ties: row.ties },
+  };
+}
+
+export function verasRepository({ db }: SkaldDb) {
+  return {
+    async detail(veraId: string) {
+      const id = BigInt(veraId);
+      const [row] = await db
+        .select({ vera, ownerName: account.name })
+        .from(vera)
+        .leftJoin(account, eq(account.address, vera.owner))
+        .where(eq(vera.id, id))
+        .limit(1);
+      if (!row) return null;
+      const [[minted], transfers, battles] = await Promise.all([
+        db
+          .select({ mint, characterName: character.name })
+          .from(mint)
+          .leftJoin(character, eq(character.id, mint.characterId))
+          .where(eq(mint.veraId, id)),
+        db
+          .select()
+          .from(veraTransfer)
+          .where(eq(veraTransfer.veraId, id))
+          .orderBy(desc(veraTransfer.blockNumber), desc(veraTransfer.logIndex))
+          .limit(50),
+        db
+          .select()
+          .from(battle)
+          .where(or(sql`${id}::numeric = any(${battle.verasA})`, sql`${id}::numeric = any(${battle.verasB})`))
+          .orderBy(desc(battle.id))
+          .limit(20),
+      ]);
+      const v = row.vera;
+      return {
+        vera: veraSummary(v, row.ownerName),
+        mint: {
+          method: v.mintMethod,
+          origin: v.origin,
+          originName: codeLabel(VERA_ORIGIN_LABELS, v.origin) ?? `origin ${v.origin}`,
+          characterId: str(v.characterId),
+          characterName: minted?.characterName ?? null,
+          txHash: v.mintTx,
+          blockNumber: str(v.mintedBlock),
+          timestamp: num(v.mintedAt),
+        },
+        transfers: transfers.map((t) => ({
+          from: t.from,
+          to: t.to,
+          txHash: t.txHash,
+          blockNumber: str(t.blockNumber),
+          timestamp: num(t.timestamp),
+        })),
+        battles: battles.map((b) => {
+          const side = b.verasA.includes(id) ? 'A' : 'B';
+          return {
+            battleId: str(b.id),
+            battleType: b.battleType,
+            status: b.status,
+            side,
+            outcome:
+              b.result === null
+                ? null
+                : b.result === 3
+                  ? 'tie'
+                  : (b.result === 1) === (side === 'A')
+                    ? 'win'
+                    : 'loss',
+            characterA: str(b.characterA),
+            characterB: str(b.characterB),
+            startedAt: num(b.startedAt),
+            resolvedAt: numOrNull(b.resolvedAt),
+            scoreA: strOrNull(b.scoreA),
+            scoreB: strOrNull(b.scoreB),
+          };
+        }),
+      };
+    },
+
+    /** Veras an account owns, newest first. */
+    async byOwner(owner: string, limit: number) {
+      const lower = owner.toLowerCase() as `0x${string}`;
+      const [total] = await db.select({ n: count() }).from(vera).where(eq(vera.owner, lower));
+      const rows = await db
+        .select({ vera, ownerName: account.name })
+        .from(vera)
+        .leftJoin(account, eq(account.address, vera.owner))
+        .where(eq(vera.owner, lower))
+        .orderBy(desc(vera.id))
+        .limit(limit);
+      return { total: total?.n ?? 0, items: rows.map((r) => veraSummary(r.vera, r.ownerName)) };
+    },
+  };
+}
+
+export type VerasRepository = ReturnType<typeof verasRepository>;

@@ -1,0 +1,66 @@
+/**
+ * Activity history by cursor: newest first (page back with `before`), or oldest first after a cursor (`after`,
+ * e.g. to fill a gap). Items have the live stream's ActivityEvent shape.
+ */
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { reject } from '../../plugins/app/errors.ts';
+import { ActivityEventSchema, Address, Cursor, clientErrors, Id, Limit, Nullable } from '../../schemas.ts';
+
+export const ACTIVITY_TYPES = [
+  'mint',
+  'battle',
+  'clan',
+  'bank',
+  'shop',
+  'grant',
+  'character',
+  'vera',
+  'role',
+  'inventory',
+  'admin',
+] as const;
+
+const activity: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/activity',
+    {
+      schema: {
+        querystring: Type.Object({
+          type: Type.Optional(
+            Type.Array(Type.Union(ACTIVITY_TYPES.map((t) => Type.Literal(t))), { maxItems: 11 }),
+          ),
+          characterId: Type.Optional(Id),
+          veraId: Type.Optional(Id),
+          clanId: Type.Optional(Id),
+          account: Type.Optional(Address),
+          before: Type.Optional(Cursor),
+          after: Type.Optional(Cursor),
+          limit: Limit,
+        }),
+        response: {
+          200: Type.Object({ items: Type.Array(ActivityEventSchema), next: Nullable(Cursor) }),
+          ...clientErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      if (q.before !== undefined && q.after !== undefined && q.before <= q.after) {
+        return reject(reply, 400, 'querystring.before must come after querystring.after');
+      }
+      return app.repos.activity.history({
+        types: q.type,
+        characterId: q.characterId,
+        veraId: q.veraId,
+        clanId: q.clanId,
+        account: q.account?.toLowerCase(),
+        before: q.before,
+        after: q.after,
+        limit: q.limit,
+        order: q.after !== undefined && q.before === undefined ? 'asc' : 'desc',
+      });
+    },
+  );
+};
+
+export default activity;

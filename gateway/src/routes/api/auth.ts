@@ -1,0 +1,93 @@
+/** Sign-In with Ethereum: nonce, verify (sets the session cookie), session, logout. Tightly rate-limited. */
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { Hex } from 'viem';
+import { encodeSession, SESSION_COOKIE } from '../../auth/session.ts';
+import { SiweError, verifySiwe } from '../../auth/siwe.ts';
+import { siweDomains } from '../../config.ts';
+import { reject } from '../../plugins/app/errors.ts';
+import { clientErrors, ErrorResponse } from '../../schemas.ts';
+
+const SessionSchema = Type.Object({
+  address: Type.String(),
+  isAdmin: Type.Boolean(),
+  characterId: Type.Optional(Type.String()),
+});
+
+const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+const auth: FastifyPluginAsyncTypebox = async (app) => {
+  const secure = app.config.publicOrigin.startsWith('https:');
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
+
+  app.get(
+    '/auth/nonce',
+    {
+      config: limited,
+      schema: { response: { 200: Type.Object({ nonce: Type.String() }), 429: ErrorResponse } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { nonce: await app.nonces.issue() };
+    },
+  );
+
+  app.post(
+    '/auth/verify',
+    {
+      config: limited,
+      schema: {
+        body: Type.Object({
+          message: Type.String({ minLength: 1, maxLength: 4096 }),
+          signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130,}$', maxLength: 4096 }),
+        }),
+        response: { 200: SessionSchema, 401: ErrorResponse, ...clientErrors },
+      },
+    },
+    async (request, reply) => {
+      let address: string;
+      try {
+        ({ address } = await verifySiwe(request.body.message, request.body.signature as Hex, {
+          domains: siweDomains(app.config),
+          chainId: app.config.chainId,
+          nonces: app.nonces,
+        }));
+      } catch (error) {
+        if (error instanceof SiweError) return reject(reply, 401, error.message);
+        throw error;
+      }
+      const expires = Math.floor(Date.now() / 1000) + app.config.sessionTtlSeconds;
+      reply.setCookie(SESSION_COOKIE, encodeSession(address, expires), {
+        ...cookieOptions,
+        maxAge: app.config.sessionTtlSeconds,
+      });
+      const player = await app.repos.players.byAddress(address);
+      return {
+        address,
+        isAdmin: player?.isAdmin ?? false,
+        ...(player?.characterId ? { characterId: player.characterId } : {}),
+      };
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    { schema: { response: { 200: SessionSchema, 401: ErrorResponse, ...clientErrors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const session = await request.session();
+      if (!session) return reject(reply, 401, 'not signed in');
+      return session;
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { response: { 200: Type.Object({ ok: Type.Boolean() }) } } },
+    async (_request, reply) => {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true };
+    },
+  );
+};
+
+export default auth;

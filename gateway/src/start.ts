@@ -1,0 +1,111 @@
+/**
+ * Boot: build a Fastify instance around the app plugin (server timeouts, logging, proxy trust), listen, and
+ * close gracefully. `startGateway` is what `npm start` calls; tests use `buildGateway` and `app.inject`.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readDeployment } from '@skald/chain/deployment';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import app from './app.ts';
+import { configFromEnv, type GatewayConfig } from './config.ts';
+import { type GatewayEnv, parseGatewayEnv } from './env.ts';
+
+export type StartGatewayOptions = {
+  port: number;
+  databaseUrl: string;
+  viewsSchema: string;
+  redisUrl?: string;
+  deploymentPath?: string;
+  /** defaults to INDEXER_URL or http://127.0.0.1:42069 */
+  indexerUrl?: string;
+  host?: string;
+  /** anything else the app reads, for tests */
+  config?: Partial<GatewayConfig>;
+  logLevel?: string;
+};
+
+export type RunningGateway = { url: string; app: FastifyInstance; stop(): Promise<void> };
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Chain id and RPC origin from the deployment file, when there is one (sign-in and CSP use them). */
+function chainFacts(path?: string): Pick<GatewayConfig, 'chainId' | 'rpcOrigin'> {
+  try {
+    const deployment = readDeployment(path);
+    return { chainId: deployment.chainId, rpcOrigin: new URL(deployment.rpcUrl).origin };
+  } catch {
+    return {};
+  }
+}
+
+export function resolveConfig(
+  env: GatewayEnv,
+  options: Partial<StartGatewayOptions>,
+  log: (line: string) => void,
+) {
+  let secret = env.SESSION_SECRET;
+  if (!secret) {
+    secret = randomBytes(32).toString('hex');
+    log(
+      'SESSION_SECRET unset: sessions last until this process stops (set it to share sessions across processes)',
+    );
+  }
+  const webPublic = join(repoRoot, 'web', 'public');
+  const config = configFromEnv(env, {
+    sessionSecret: secret,
+    ...chainFacts(options.deploymentPath ?? env.SKALD_DEPLOYMENT),
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.viewsSchema ? { viewsSchema: options.viewsSchema } : {}),
+    ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+    ...(options.indexerUrl ? { indexerUrl: options.indexerUrl } : {}),
+    ...options.config,
+  });
+  if (!config.image.assetsDir && existsSync(webPublic))
+    config.image = { ...config.image, assetsDir: webPublic };
+  return config;
+}
+
+export async function buildGateway(config: GatewayConfig, logLevel = 'info'): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger: { level: logLevel },
+    trustProxy: config.trustProxy,
+    // bounded work per request: slow clients cannot hold sockets forever
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 65_000,
+    bodyLimit: 64 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  // fp: the app's decorators (live, repos, metrics) stay reachable from the instance tests and boot hold
+  await fastify.register(fp(app), { config });
+  return fastify;
+}
+
+export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
+  const env = parseGatewayEnv({
+    ...process.env,
+    DATABASE_URL: options.databaseUrl,
+    SKALD_VIEWS_SCHEMA: options.viewsSchema,
+    PORT: String(options.port),
+  });
+  const config = resolveConfig(env, options, (line) => console.warn(`[gateway] ${line}`));
+  const fastify = await buildGateway(config, options.logLevel ?? env.LOG_LEVEL);
+  const host = options.host ?? env.HOST;
+  await fastify.listen({ port: options.port, host });
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://${shown}:${port}`,
+    app: fastify,
+    stop: () => {
+      stopped ??= fastify.close();
+      return stopped;
+    },
+  };
+}

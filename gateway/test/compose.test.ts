@@ -1,0 +1,77 @@
+/**
+ * No Docker engine runs here, so this checks docker-compose.yml against the code: every service exists, the
+ * gateway's and indexer's variables pass their env schemas, and names and ports agree with each other.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDbEnv } from '@skald/db';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { parseGatewayEnv } from '../src/env.ts';
+
+type Service = {
+  environment?: Record<string, string>;
+  ports?: string[];
+  expose?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  command?: string[];
+};
+const compose = parse(readFileSync(join(import.meta.dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as {
+  services: Record<string, Service>;
+};
+const services = compose.services;
+const env = (name: string) => services[name]?.environment ?? {};
+
+describe('docker-compose.yml', () => {
+  it('has postgres, redis, anvil, indexer, gateway and web, each healthy-checked or one-shot', () => {
+    for (const name of ['postgres', 'redis', 'anvil', 'indexer', 'gateway', 'web'])
+      expect(services).toHaveProperty(name);
+    for (const name of ['postgres', 'redis', 'anvil', 'indexer', 'gateway'])
+      expect(services[name]?.healthcheck).toBeDefined();
+  });
+
+  it("gives the gateway an environment its schema accepts, pointing at the other services' names and ports", () => {
+    const parsed = parseGatewayEnv(env('gateway'));
+    expect(parsed.NODE_ENV).toBe('production');
+    expect(new URL(parsed.DATABASE_URL).hostname).toBe('postgres');
+    expect(new URL(parsed.REDIS_URL as string).hostname).toBe('redis');
+    const indexer = new URL(parsed.INDEXER_URL);
+    expect(indexer.hostname).toBe('indexer');
+    expect(services.indexer?.expose).toContain(indexer.port);
+    expect(env('indexer').PORT).toBe(indexer.port);
+    expect(services.gateway?.ports).toContain(`${parsed.PORT}:${parsed.PORT}`);
+    expect(parsed.HOST).toBe('0.0.0.0');
+    expect(services.gateway?.healthcheck?.test.join(' ')).toContain(`:${parsed.PORT}/ready`);
+    expect(parsed.SKALD_VIEWS_SCHEMA).toBe(parseDbEnv(env('indexer')).SKALD_VIEWS_SCHEMA);
+    expect(parsed.DATABASE_URL).toBe(env('indexer').DATABASE_URL);
+    expect(parsed.SKALD_DEPLOYMENT).toBe(env('indexer').SKALD_DEPLOYMENT);
+  });
+
+  it('points the indexer at anvil and postgres as they are published', () => {
+    const rpc = new URL(env('indexer').SKALD_RPC_URL as string);
+    expect(rpc.hostname).toBe('anvil');
+    expect(services.anvil?.ports).toContain(`${rpc.port}:${rpc.port}`);
+    const db = new URL(env('indexer').DATABASE_URL as string);
+    expect(services.postgres?.ports).toContain(`${db.port}:${db.port}`);
+    expect(db.pathname.slice(1)).toBe(env('postgres').POSTGRES_DB);
+    expect(new URL(env('deploy').RPC_URL as string).host).toBe(rpc.host);
+  });
+
+  it('starts the gateway only after its dependencies are healthy or built', () => {
+    expect(services.gateway?.depends_on).toMatchObject({
+      postgres: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+      indexer: { condition: 'service_healthy' },
+      web: { condition: 'service_completed_successfully' },
+    });
+  });
+
+  it('refuses the production gateway without a session secret (the schema lists the problem)', () => {
+    const { SESSION_SECRET: _, ...rest } = env('gateway');
+    expect(() => parseGatewayEnv(rest)).toThrow(/SESSION_SECRET/);
+    expect(() => parseGatewayEnv({ ...rest, SESSION_SECRET: 'x', PORT: 'abc' })).toThrow(
+      /SESSION_SECRET[\s\S]*PORT|PORT[\s\S]*SESSION_SECRET/,
+    );
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The image proxy: allowed widths only, webp out, cached; and SSRF attempts refused before any request leaves:
+ * a trap server on loopback counts every hit it gets, and must get none.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPublicAddress } from '../src/image/addresses.ts';
+import { ImageSourceError } from '../src/image/fetch.ts';
+import { ALLOWED_WIDTHS, createImageProxy } from '../src/image/proxy.ts';
+
+let png: Buffer;
+let assetsDir: string;
+let trap: Server;
+let trapHits = 0;
+let trapPort = 0;
+let cdn: Server;
+let cdnPort = 0;
+
+const listen = (server: Server, host: string) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, host, () => resolve((server.address() as { port: number }).port)),
+  );
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  assetsDir = mkdtempSync(join(tmpdir(), 'skald-assets-'));
+  mkdirSync(join(assetsDir, 'veras'));
+  writeFileSync(join(assetsDir, 'veras', 'bjorn.png'), png);
+  writeFileSync(join(assetsDir, 'notes.txt'), 'not an image');
+  trap = createServer((_req, res) => {
+    trapHits += 1;
+    res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+  });
+  trapPort = await listen(trap, '127.0.0.1');
+  // the "remote" origin lives on 127.0.0.2, which only the tests' widened address policy allows
+  cdn = createServer((req, res) => {
+    if (req.url === '/ok.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    if (req.url === '/page') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
+    if (req.url === '/huge.png')
+      return res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(300_000));
+    if (req.url === '/to-loopback') {
+      return res.writeHead(302, { location: `http://127.0.0.1:${trapPort}/x.png` }).end();
+    }
+    if (req.url === '/to-named-loopback') {
+      return res.writeHead(302, { location: `http://internal.test:${trapPort}/x.png` }).end();
+    }
+    res.writeHead(404).end();
+  });
+  cdnPort = await listen(cdn, '127.0.0.2');
+});
+
+afterAll(() => {
+  trap?.close();
+  cdn?.close();
+});
+
+const names: Record<string, string[]> = {
+  'cdn.test': ['127.0.0.2'],
+  'internal.test': ['127.0.0.1'],
+  'meta.test': ['169.254.169.254'],
+  'ten.test': ['10.1.2.3'],
+  'six.test': ['::1'],
+  'rebind.test': ['127.0.0.2', '10.0.0.7'],
+};
+
+function proxy(allowedOrigins: string[], maxBytes = 200_000) {
+  return createImageProxy({
+    allowedOrigins,
+    maxBytes,
+    assetsDir,
+    resolve: async (host) =>
+      (names[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    isAllowedAddress: (a) => a === '127.0.0.2' || isPublicAddress(a),
+  });
+}
+
+describe('image proxy output', () => {
+  it('resizes the app’s own images to every allowed width (density 1 and 2) as webp', async () => {
+    const p = proxy([]);
+    expect(ALLOWED_WIDTHS).toEqual([320, 640, 768, 1024, 1280, 1536, 2048, 2560, 3072]);
+    for (const width of ALLOWED_WIDTHS) {
+      const { body } = await p.render('/veras/bjorn.png', width, 80);
+      const meta = await sharp(body).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(Math.min(width, 2000)); // never enlarged
+    }
+  });
+
+  it('caches a rendered size', async () => {
+    const p = proxy([]);
+    expect((await p.render('/veras/bjorn.png', 640, 100)).cached).toBe(false);
+    expect((await p.render('/veras/bjorn.png', 640, 100)).cached).toBe(true);
+  });
+
+  it('fetches from an allowlisted origin', async () => {
+    const { body } = await proxy([`http://cdn.test:${cdnPort}`]).render(
+      `http://cdn.test:${cdnPort}/ok.png`,
+      320,
+      90,
+    );
+    expect((await sharp(body).metadata()).width).toBe(320);
+  });
+
+  it('refuses paths out of the asset folder and non-images', async () => {
+    const p = proxy([]);
+    await expect(p.render('/../../etc/passwd.png', 320, 90)).rejects.toThrow(ImageSourceError);
+    await expect(p.render('/%2e%2e/%2e%2e/etc/hosts.png', 320, 90)).rejects.toThrow(ImageSourceError);
+    await expect(p.render('/notes.txt', 320, 90)).rejects.toThrow(/not an image/);
+  });
+
+  it('refuses a non-image body and an oversized one', async () => {
+    const p = proxy([`http://cdn.test:${cdnPort}`]);
+    await expect(p.render(`http://cdn.test:${cdnPort}/page`, 320, 90)).rejects.toMatchObject({ status: 415 });
+    await expect(p.render(`http://cdn.test:${cdnPort}/huge.png`, 320, 90)).rejects.toMatchObject({
+      status: 413,
+    });
+  });
+});
+
+describe('SSRF attempts are refused without a fetch', () => {
+  const attempts = () => [
+    `http://127.0.0.1:${trapPort}/x.png`,
+    `http://localhost:${trapPort}/x.png`,
+    `http://[::1]:${trapPort}/x.png`,
+    `http://[::ffff:127.0.0.1]:${trapPort}/x.png`,
+    'http://10.0.0.1/x.png',
+    'http://169.254.169.254/latest/meta-data/iam.png',
+    `http://internal.test:${trapPort}/x.png`,
+    'http://meta.test/x.png',
+    'http://ten.test/x.png',
+    `http://six.test:${trapPort}/x.png`,
+    `http://rebind.test:${cdnPort}/ok.png`,
+    `http://cdn.test:${cdnPort}/to-loopback`,
+    `http://cdn.test:${cdnPort}/to-named-loopback`,
+    'file:///etc/passwd',
+    `http://user:pass@cdn.test:${cdnPort}/ok.png`,
+    'https://not-allowlisted.example/x.png',
+  ];
+
+  it('every attempt fails and the trap server is never reached', async () => {
+    const list = attempts();
+    // allowlisting the dangerous origins themselves must not help: the address checks still refuse them
+    const origins = list.flatMap((u) => {
+      try {
+        return [new URL(u).origin];
+      } catch {
+        return [];
+      }
+    });
+    const p = proxy(origins.filter((o) => !o.includes('not-allowlisted')));
+    for (const url of list) {
+      await expect(p.render(url, 320, 90), url).rejects.toThrow(ImageSourceError);
+    }
+    expect(trapHits).toBe(0);
+  });
+
+  it('classifies addresses', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+      '0.0.0.0',
+      '100.64.0.1',
+    ]) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+    for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(a), a).toBe(true);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Postgres restarted under load: the gateway answers 503 (with Retry-After) while the database is away and
+ * recovers by itself when it returns, without a restart. Uses a Postgres of its own (embedded), so restarting
+ * it disturbs nothing else on the machine.
+ */
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedPostgres } from '@skald/db';
+import type { RunningIndexer } from '@skald/indexer';
+import {
+  freePort,
+  openReader,
+  playWorld,
+  startChain,
+  startTestIndexer,
+  type TestChain,
+  waitForIndexed,
+} from '@skald/indexer/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '../src/start.ts';
+import { testConfig, type World } from './fixtures/world.ts';
+
+let chain: TestChain;
+let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+let indexer: RunningIndexer;
+let dataDir: string;
+let port: number;
+let app: Awaited<ReturnType<typeof buildGateway>>;
+
+beforeAll(async () => {
+  const parent = mkdtempSync(join(tmpdir(), 'skald-outage-'));
+  chmodSync(parent, 0o777); // as root, embedded Postgres runs initdb as its own user
+  dataDir = join(parent, 'pg');
+  port = await freePort();
+  pg = await startEmbeddedPostgres({ dataDir, port });
+  chain = await startChain();
+  await playWorld(chain, 40, { seed: 51 });
+  indexer = await startTestIndexer(chain, { databaseUrl: pg.databaseUrl });
+  await indexer.ready(180_000);
+  const reader = openReader({ databaseUrl: pg.databaseUrl });
+  await waitForIndexed(reader, chain);
+  await reader.close();
+  // Ponder does not outlive its database; the gateway must
+  await indexer.stop();
+  const world = { database: { databaseUrl: pg.databaseUrl }, indexer, chain } as unknown as World;
+  app = await buildGateway(testConfig(world, { liveFallbackMs: 500 }), 'silent');
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await pg?.stop().catch(() => {});
+  await chain?.stop();
+});
+
+describe('postgres restart under load', () => {
+  it('answers 503 while the database is down and recovers without restarting the gateway', async () => {
+    const statuses: number[] = [];
+    let running = true;
+    const load = (async () => {
+      while (running) {
+        // an uncached read (the vera and leaderboard caches would keep answering from memory)
+        const res = await app.inject({ method: 'GET', url: '/api/activity?limit=5' });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 503) expect(res.headers['retry-after']).toBeDefined();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 300));
+    await pg.stop();
+    await new Promise((r) => setTimeout(r, 1500));
+    const ready = await app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().database).toBe(false);
+    pg = await startEmbeddedPostgres({ dataDir, port });
+    const deadline = Date.now() + 30_000;
+    while (statuses.at(-1) !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    running = false;
+    await load;
+    const distinct = [...new Set(statuses)];
+    expect(
+      distinct.every((s) => s === 200 || s === 503),
+      `statuses ${distinct}`,
+    ).toBe(true);
+    expect(statuses).toContain(503);
+    expect(statuses.at(0)).toBe(200);
+    expect(statuses.at(-1)).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/clans' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/ready' })).json().database).toBe(true);
+  }, 120_000);
+});

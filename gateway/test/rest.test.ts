@@ -1,0 +1,339 @@
+/**
+ * Every REST route against a real indexed world: happy paths, 400s and 404s, pagination caps, caching, and the
+ * admin guard. Fuzzing of every route lives in fuzz.test.ts.
+ */
+import { ANVIL_MNEMONIC } from '@skald/chain';
+import type { FastifyInstance } from 'fastify';
+import { keccak256, toHex } from 'viem';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedMessage, signIn, verify } from './fixtures/siwe.ts';
+import { injectGateway, startWorld, type World } from './fixtures/world.ts';
+
+const SEED = 5;
+let world: World;
+let app: FastifyInstance;
+let player: { address: string; characterId: string };
+const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 });
+const bot = privateKeyToAccount(keccak256(toHex(`skald-bot-${SEED}-0`)));
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+beforeAll(async () => {
+  world = await startWorld(150, SEED);
+  app = await injectGateway(world);
+  const [row] = await world.reader.sql<{ address: string; character_id: string }[]>`
+    SELECT address, character_id FROM account WHERE address = ${bot.address.toLowerCase()}`;
+  if (!row || row.character_id === '0') throw new Error('bot 0 has no character');
+  player = { address: row.address, characterId: row.character_id };
+});
+
+afterAll(async () => {
+  await app?.close();
+  await world?.stop();
+});
+
+describe('player record', () => {
+  it('answers the spec section 3 record for a known wallet, whatever its casing', async () => {
+    const res = await get(`/api/viking/data?address=${player.address.toUpperCase().replace('0X', '0x')}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ characterId: player.characterId, isAdmin: false, active: player.address });
+    expect(body.name).toMatch(/\w+/);
+    expect(body.linkedAccounts).toEqual({ accounts: expect.any(Array), isPending: expect.any(Array) });
+  });
+
+  it('marks the deployer as admin', async () => {
+    const res = await get(`/api/viking/data?address=${admin.address}`);
+    expect(res.json().isAdmin).toBe(true);
+  });
+
+  it('404s an unknown wallet and 400s a malformed one, naming the field', async () => {
+    expect((await get(`/api/viking/data?address=0x${'ab'.repeat(20)}`)).statusCode).toBe(404);
+    const bad = await get('/api/viking/data?address=0x123');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('querystring.address');
+    const missing = await get('/api/viking/data');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('address');
+  });
+
+  it('strips unknown query fields instead of failing', async () => {
+    expect((await get(`/api/viking/data?address=${player.address}&debug=1`)).statusCode).toBe(200);
+  });
+});
+
+describe('viking profile and inventory', () => {
+  it('shows name, clan, veras, elo and battle record', async () => {
+    const res = await get(`/api/viking/${player.characterId}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.characterId).toBe(player.characterId);
+    expect(body.account).toBe(player.address);
+    expect(body.record).toEqual({
+      battles: expect.any(Number),
+      wins: expect.any(Number),
+      losses: expect.any(Number),
+      ties: expect.any(Number),
+    });
+    expect(body.record.wins + body.record.losses + body.record.ties).toBe(body.record.battles);
+    expect(body.veras.total).toBeGreaterThan(0);
+    for (const v of body.veras.items) expect(v.owner.address).toBe(player.address);
+  });
+
+  it('lists the inventory with balances equal to the index', async () => {
+    const res = await get(`/api/viking/${player.characterId}/inventory`);
+    expect(res.statusCode).toBe(200);
+    const [row] = await world.reader.sql<{ runix: string }[]>`
+      SELECT runix FROM inventory WHERE character_id = ${player.characterId}`;
+    expect(res.json().runix).toBe(row?.runix ?? '0');
+    expect(res.json()).toHaveProperty('bank.locks');
+  });
+
+  it('404s an unknown viking and 400s a malformed id', async () => {
+    expect((await get('/api/viking/999999')).statusCode).toBe(404);
+    expect((await get('/api/viking/999999/inventory')).statusCode).toBe(404);
+    expect((await get('/api/viking/-1')).statusCode).toBe(400);
+    expect((await get('/api/viking/abc/inventory')).statusCode).toBe(400);
+  });
+});
+
+describe('vera', () => {
+  it('answers an object whose first entry is the vera with every spec field', async () => {
+    const res = await get('/api/vera/1');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body)[0]).toBe('vera');
+    for (const field of [
+      'id',
+      'species',
+      'mainRune',
+      'subRune',
+      'personality',
+      'abilities',
+      'strength',
+      'dexterity',
+      'vitality',
+      'intellect',
+      'wisdom',
+      'charisma',
+      'level',
+      'owner',
+    ]) {
+      expect(body.vera).toHaveProperty(field);
+    }
+    expect(body.vera.owner.name).toEqual(expect.any(String));
+    expect(body.mint.method).toMatch(/^(encounter|openLootBox|admin_grantVera|other)$/);
+    expect(body.transfers.at(-1).from).toBe('0x0000000000000000000000000000000000000000');
+  });
+
+  it('revalidates with an ETag', async () => {
+    const first = await get('/api/vera/1');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect((await get('/api/vera/1', { 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
+  it('404s an unknown vera and 400s a malformed id', async () => {
+    expect((await get('/api/vera/987654321')).statusCode).toBe(404);
+    expect((await get('/api/vera/1.5')).statusCode).toBe(400);
+    expect((await get('/api/vera/123456789012345678901234')).statusCode).toBe(400);
+  });
+});
+
+describe('leaderboard, clans, shop', () => {
+  it('ranks by elo, ties sharing a rank, with capped pagination', async () => {
+    const res = await get('/api/leaderboard/1?limit=100');
+    expect(res.statusCode).toBe(200);
+    const { items, total } = res.json();
+    expect(items.length).toBe(Math.min(total, 100));
+    for (let i = 1; i < items.length; i++) {
+      expect(items[i].elo).toBeLessThanOrEqual(items[i - 1].elo);
+      if (items[i].elo === items[i - 1].elo) expect(items[i].rank).toBe(items[i - 1].rank);
+      else expect(items[i].rank).toBe(i + 1);
+    }
+    expect(res.json().limit).toBe(100);
+    expect((await get('/api/leaderboard/1')).json().limit).toBe(20);
+    expect((await get('/api/leaderboard/1?limit=101')).statusCode).toBe(400);
+    expect((await get('/api/leaderboard/1?limit=0')).statusCode).toBe(400);
+    expect((await get('/api/leaderboard/0')).statusCode).toBe(400);
+    expect((await get('/api/leaderboard/ranked')).statusCode).toBe(400);
+  });
+
+  it('lists clans by points and shows one with its members', async () => {
+    const list = await get('/api/clans?limit=5');
+    expect(list.statusCode).toBe(200);
+    const clans = list.json().items;
+    expect(clans.length).toBeGreaterThan(0);
+    const detail = await get(`/api/clans/${clans[0].id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().clan.id).toBe(clans[0].id);
+    expect(detail.json().members.length).toBe(detail.json().clan.memberCount);
+    expect((await get('/api/clans/424242')).statusCode).toBe(404);
+    expect((await get('/api/clans?status=7')).statusCode).toBe(400);
+  });
+
+  it('shows the shop stock', async () => {
+    const res = await get('/api/shop');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().shops[0].items.length).toBeGreaterThan(0);
+    expect((await get('/api/shop?shopId=x')).statusCode).toBe(400);
+  });
+});
+
+describe('activity history', () => {
+  it('pages newest first by cursor without overlap, and filters by type', async () => {
+    const first = (await get('/api/activity?limit=10')).json();
+    const second = (await get(`/api/activity?limit=10&before=${first.next}`)).json();
+    const all = [...first.items, ...second.items].map((e: { cursor: string }) => e.cursor);
+    expect(new Set(all).size).toBe(20);
+    expect([...all].sort().reverse()).toEqual(all);
+    const mints = (await get('/api/activity?type=mint&limit=5')).json().items;
+    expect(mints.length).toBeGreaterThan(0);
+    for (const m of mints) {
+      expect(m.type).toBe('mint');
+      expect(m.payload).toMatchObject({
+        veraId: m.veraId,
+        owner: expect.stringMatching(/^0x/),
+        ownerName: expect.any(String),
+        method: expect.any(String),
+        statTotal: expect.any(Number),
+      });
+    }
+  });
+
+  it('400s bad cursors, unknown types and an inverted range', async () => {
+    expect((await get('/api/activity?before=12')).statusCode).toBe(400);
+    expect((await get('/api/activity?type=dance')).statusCode).toBe(400);
+    const a = '00000000000000000010-000000';
+    const b = '00000000000000000005-000000';
+    expect((await get(`/api/activity?after=${a}&before=${b}`)).statusCode).toBe(400);
+  });
+});
+
+describe('admin routes', () => {
+  const routes = ['/api/admin/grants', '/api/admin/grants.csv', '/api/admin/grants?kind=7'];
+
+  it('refuses every admin route without a session (401) and to a player (403)', async () => {
+    const cookie = await signIn(app, bot);
+    for (const url of routes) {
+      expect((await get(url)).statusCode, url).toBe(401);
+      expect((await get(url, { cookie })).statusCode, url).toBe(403);
+    }
+  });
+
+  it('serves the grant audit with filters and CSV to an admin', async () => {
+    const cookie = await signIn(app, admin);
+    const all = await get('/api/admin/grants?limit=100', { cookie });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().total).toBeGreaterThan(0);
+    const kind = all.json().items[0].kind;
+    const filtered = (await get(`/api/admin/grants?kind=${kind}&admin=${admin.address}`, { cookie })).json();
+    expect(filtered.items.length).toBeGreaterThan(0);
+    for (const g of filtered.items) expect(g.kind).toBe(kind);
+    const csv = await get(`/api/admin/grants.csv?kind=${kind}`, { cookie });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toContain('kindName');
+    expect(lines.length - 1).toBe(filtered.total);
+    expect((await get('/api/admin/grants?from=10&to=5', { cookie })).statusCode).toBe(400);
+    expect((await get('/api/admin/grants?kind=99', { cookie })).statusCode).toBe(400);
+  });
+});
+
+describe('pages guard (web app off in tests)', () => {
+  it('redirects /admin to login without a session, 403s a player, passes an admin to the web handler', async () => {
+    const none = await get('/admin/items/grant');
+    expect(none.statusCode).toBe(302);
+    expect(none.headers.location).toBe('/login?next=%2Fadmin%2Fitems%2Fgrant');
+    expect((await get('/admin', { cookie: await signIn(app, bot) })).statusCode).toBe(403);
+    // an admin gets through the guard to the (absent) web app
+    expect((await get('/admin', { cookie: await signIn(app, admin) })).statusCode).toBe(503);
+    expect((await get('/top')).statusCode).toBe(503);
+  });
+});
+
+describe('graphql for analysts', () => {
+  const post = (payload: unknown) =>
+    app.inject({ method: 'POST', url: '/graphql', payload: payload as object });
+
+  it('answers queries over the indexed tables through Ponder, POST, GET and batched', async () => {
+    const res = await post({
+      query:
+        '{ veras(limit: 3, orderBy: "id", orderDirection: "asc") { items { id species owner } totalCount } }',
+    });
+    expect(res.statusCode).toBe(200);
+    const veras = res.json().data.veras;
+    expect(veras.items).toHaveLength(3);
+    expect(veras.totalCount).toBeGreaterThan(3);
+    const viaGet = await get(
+      `/graphql?query=${encodeURIComponent('{ clans(limit: 1) { items { id name } } }')}`,
+    );
+    expect(viaGet.json().data.clans.items).toHaveLength(1);
+    const batch = await post([
+      { query: '{ shopItems(limit: 1) { items { itemId } } }' },
+      { query: '{ accounts(limit: 2) { items { address } } }' },
+    ]);
+    expect(batch.json()).toHaveLength(2);
+  });
+
+  it('refuses deep, costly, mutating and malformed operations with 400', async () => {
+    const deep = `{ veras(limit: 1) { items ${'{ a '.repeat(9)}${'}'.repeat(9)} } }`;
+    expect((await post({ query: deep })).statusCode).toBe(400);
+    const costly =
+      '{ veras(limit: 1000) { items { id } } accounts(limit: 1000) { items { address } } battles(limit: 1000) { items { id } } characters(limit: 1000) { items { id } } elos(limit: 1000) { items { elo } } activitys(limit: 1000) { items { cursor } } mints(limit: 1000) { items { veraId } } shopItems(limit: 1000) { items { itemId } } clans(limit: 1000) { items { id } } amulets(limit: 1000) { items { id } } lootBoxs(limit: 1000) { items { id } } }';
+    const res = await post({ query: costly.replace(/limit: 1000/g, 'limit: 5000') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].message).toMatch(/rows/);
+    expect((await post({ query: 'mutation { x }' })).statusCode).toBe(400);
+    expect((await post({ query: '{ veras(' })).statusCode).toBe(400);
+    expect((await post({ nope: 1 })).statusCode).toBe(400);
+  });
+});
+
+describe('image and sign-in routes', () => {
+  it('accepts only the allowed widths', async () => {
+    expect((await get('/api/image?url=/x.png&w=500')).statusCode).toBe(400);
+    expect((await get('/api/image?url=/x.png&w=640&q=101')).statusCode).toBe(400);
+    expect((await get('/api/image?url=http://127.0.0.1/x.png&w=640')).statusCode).toBe(403);
+  });
+
+  it('refuses a replayed sign-in and a bad signature; serves and ends a session', async () => {
+    const body = await signedMessage(app, bot);
+    const first = await verify(app, body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      address: bot.address.toLowerCase(),
+      isAdmin: false,
+      characterId: player.characterId,
+    });
+    const cookie = first.cookies.find((c) => c.name === 'skald_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect((await verify(app, body)).statusCode).toBe(401);
+    const forged = await signedMessage(app, bot);
+    expect((await verify(app, { ...forged, signature: `0x${'12'.repeat(65)}` })).statusCode).toBe(401);
+    const wrongDomain = await signedMessage(app, bot, { domain: 'evil.example' });
+    expect((await verify(app, wrongDomain)).json().message).toContain('evil.example');
+    const session = await get('/api/auth/session', { cookie: `skald_session=${cookie?.value}` });
+    expect(session.json().address).toBe(bot.address.toLowerCase());
+    expect((await get('/api/auth/session')).statusCode).toBe(401);
+    const tampered = `skald_session=${cookie?.value.replace(/^0x./, '0xf')}`;
+    expect((await get('/api/auth/session', { cookie: tampered })).statusCode).toBe(401);
+    const out = await app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(out.cookies.find((c) => c.name === 'skald_session')?.value).toBe('');
+  });
+});
+
+describe('probes', () => {
+  it('reports health, readiness and metrics', async () => {
+    expect((await get('/health')).json().status).toBe('ok');
+    const ready = await get('/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ ready: true, database: true, indexer: true });
+    const metrics = await get('/metrics');
+    expect(metrics.body).toContain('skald_gateway_http_request_seconds');
+    expect(metrics.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

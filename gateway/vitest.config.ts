@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
+    // each world file runs anvil + Ponder + Postgres: one file at a time on a 2-core machine
+    fileParallelism: false,
+  },
+});
