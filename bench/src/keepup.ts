@@ -1,26 +1,28 @@
 /**
- * Keep-up: anvil makes a block every 250 ms (opBNB's block time) while the simulator plays; every 50 ms the chain
- * head and the indexed block are sampled. Lag in blocks = head - indexed; lag in ms = when the indexer published
- * a block minus when that block first appeared at the head. BENCH_SECONDS sets the duration (default 180).
+ * Keep-up: anvil makes a block every 250 ms (opBNB's block time) while generate.ts sends about
+ * BENCH_EVENTS_PER_BLOCK (default 50) game events into each block; every 50 ms the chain head and the indexed block
+ * are sampled. Lag in blocks = head - indexed; lag in ms = when the indexer published a block minus when that
+ * block first appeared at the head. BENCH_SECONDS sets the measured duration (default 180).
  */
 
 import {
-  chainLogs,
   createTestDatabase,
   indexedBlock,
   openReader,
-  playWorld,
   startChain,
   startTestIndexer,
   waitForIndexed,
 } from '@skald/indexer/testing';
 import { createPublicClient, http } from 'viem';
+import { createGenerator, streamLoad } from './generate.ts';
 import { now, percentile, report } from './stats.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 180);
-const chain = await startChain({ blockTime: 0.25 });
+const perBlock = Number(process.env.BENCH_EVENTS_PER_BLOCK ?? 50);
+const chain = await startChain({ blockTime: 0.25, extraArgs: ['--gas-limit', '2000000000'] });
 const client = createPublicClient({ transport: http(chain.anvil.rpcUrl), cacheTime: 0 });
-await playWorld(chain, 40, { seed: 9 });
+const gen = await createGenerator(chain.anvil.rpcUrl, chain.deployment);
+await gen.setup();
 const database = await createTestDatabase('skald_bench');
 const indexer = await startTestIndexer(chain, database);
 await indexer.ready();
@@ -29,12 +31,8 @@ await waitForIndexed(reader, chain, { nudge: false });
 
 const stop = new AbortController();
 const first = await client.getBlockNumber();
-const world = playWorld(chain, Number.MAX_SAFE_INTEGER, {
-  seed: 10,
-  bots: 60,
-  concurrency: 60,
-  signal: stop.signal,
-}).catch(() => undefined);
+const eventsBefore = gen.stats.events;
+const load = streamLoad(gen, perBlock, stop.signal);
 const headSeen = new Map<bigint, number>();
 const lagBlocks: number[] = [];
 const lagMs: number[] = [];
@@ -53,12 +51,14 @@ while (now() < end) {
   await new Promise((r) => setTimeout(r, 50));
 }
 stop.abort();
-await world;
+await load;
+await gen.catchUp();
 const last = await client.getBlockNumber();
-const events = (await chainLogs(chain, last)).filter((l) => l.blockNumber > first).length;
+const events = gen.stats.events - eventsBefore;
 report(`keep-up: 250 ms blocks for ${seconds} s`, {
   blocks: Number(last - first),
   'game events per block (mean)': events / Number(last - first),
+  'game events per second': events / seconds,
   'lag p50 (blocks)': percentile(lagBlocks, 50),
   'lag p99 (blocks)': percentile(lagBlocks, 99),
   'lag p50 (ms)': percentile(lagMs, 50),

@@ -206,3 +206,4 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, () => worker()));
   return stats;
 }
+export { Rng } from './rng.ts';

@@ -1,0 +1,273 @@
+/**
+ * Fast game-event generator for the indexer benchmarks. Many funded accounts act at once through anvil's
+ * impersonation (no signing, no receipts awaited): each transaction carries its own nonce, fixed gas limit and
+ * fee, so anvil never estimates; one JSON-RPC batch sends a block's worth. The world model (generate-model.ts)
+ * is folded from each mined block's logs, so every move is valid when chosen. Two ways to drive it:
+ * `generateChain` mines a block per batch with automine off (backfill), `streamLoad` feeds a chain that mines
+ * every 250 ms on its own (keep-up).
+ */
+
+import { ANVIL_MNEMONIC, allSkaldAbis, type Deployment } from '@skald/chain';
+import * as abis from '@skald/chain/abis';
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  http,
+  keccak256,
+  parseEventLogs,
+  toHex,
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { type Call, GameModel, type Player } from './generate-model.ts';
+
+export type Generator = Awaited<ReturnType<typeof createGenerator>>;
+
+const FEES = { maxFeePerGas: toHex(100_000_000_000n), maxPriorityFeePerGas: toHex(1_000_000_000n) };
+
+export async function createGenerator(rpcUrl: string, deployment: Deployment, players = 300, seed = 1) {
+  let id = 0;
+  const rpc = async <T>(calls: [string, unknown[]][]): Promise<T[]> => {
+    const body = calls.map(([method, params]) => ({ jsonrpc: '2.0', id: id++, method, params }));
+    const res = (await (
+      await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { id: number; result?: T; error?: { message: string } }[];
+    const errors = res.filter((r) => r.error);
+    if (errors.length) throw new Error(`rpc: ${errors[0]?.error?.message} (${errors.length} errors)`);
+    return res.sort((a, b) => a.id - b.id).map((r) => r.result as T);
+  };
+  const one = async <T>(method: string, params: unknown[] = []) => (await rpc<T>([[method, params]]))[0] as T;
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).address;
+  const nonces = new Map<Address, number>();
+  nonces.set(admin, Number(await one<string>('eth_getTransactionCount', [admin, 'pending'])));
+  const all: Player[] = Array.from({ length: players }, (_, i) => ({
+    address: `0x${keccak256(toHex(`skald-bench-${seed}-${i}`)).slice(-40)}` as Address,
+    busy: false,
+    runix: 0n,
+    onyx: 0n,
+    items: new Map(),
+    veras: [],
+    stash: [],
+    chest: [],
+    locks: new Map(),
+    queued: false,
+    tracked: 0,
+    clanId: 0n,
+    invites: [],
+  }));
+  for (const p of all) nonces.set(p.address, 0);
+  const model = new GameModel(all, seed);
+  const byHash = new Map<string, Player>();
+  const stats = { txs: 0, events: 0, blocks: 0, noEventTxs: 0 };
+
+  await one('anvil_autoImpersonateAccount', [true]);
+  await one('evm_setBlockGasLimit', [toHex(2_000_000_000n)]);
+  await rpc(all.map((p) => ['anvil_setBalance', [p.address, toHex(10n ** 24n)]] as [string, unknown[]]));
+
+  /** Sends the calls in one JSON-RPC batch; returns how many were sent. */
+  async function send(calls: Call[]): Promise<number> {
+    if (calls.length === 0) return 0;
+    const txs = calls.map((c) => {
+      const from = c.from === 'admin' ? admin : c.from;
+      const nonce = nonces.get(from) ?? 0;
+      nonces.set(from, nonce + 1);
+      const abi = (abis as Record<string, Abi>)[`${c.contract}Abi`] as Abi;
+      const data = encodeFunctionData({ abi, functionName: c.functionName, args: c.args });
+      const tx = {
+        from,
+        to: deployment.contracts[c.contract],
+        data,
+        gas: toHex(c.gas),
+        nonce: toHex(nonce),
+        ...FEES,
+      };
+      return ['eth_sendTransaction', [tx]] as [string, unknown[]];
+    });
+    const hashes = await rpc<string>(txs);
+    hashes.forEach((h, i) => {
+      const from = calls[i]?.from;
+      const p = from === 'admin' ? undefined : all.find((x) => x.address === from);
+      if (p) byHash.set(h, p);
+    });
+    stats.txs += calls.length;
+    return calls.length;
+  }
+
+  /** Up to `count` moves: roughly 40% admin grants, the rest by idle players. */
+  function moves(count: number): Call[] {
+    const calls: Call[] = [];
+    const idle = all.filter((p) => p.characterId !== undefined && !p.busy);
+    for (let i = 0; i < count; i++) {
+      if (model.rng.next() < 0.4 || idle.length === 0) {
+        const c = model.adminMove();
+        if (c) calls.push(c);
+        continue;
+      }
+      const p = idle.splice(Math.floor(model.rng.next() * idle.length), 1)[0] as Player;
+      const c = model.playerMove(p);
+      if (!c) continue;
+      p.busy = true;
+      calls.push(c);
+    }
+    return calls;
+  }
+
+  /** Folds blocks from..to into the model; returns the game events they hold. */
+  async function observe(from: bigint, to: bigint): Promise<number> {
+    const logs = await client.getLogs({
+      address: Object.values(deployment.contracts),
+      fromBlock: from,
+      toBlock: to,
+    });
+    const blocks = await rpc<{ transactions: string[]; timestamp: string }>(
+      Array.from({ length: Number(to - from + 1n) }, (_, i) => [
+        'eth_getBlockByNumber',
+        [toHex(from + BigInt(i)), false],
+      ]),
+    );
+    const withLogs = new Set(logs.map((l) => l.transactionHash));
+    for (const b of blocks) {
+      for (const h of b.transactions) {
+        const p = byHash.get(h);
+        if (p) p.busy = false;
+        byHash.delete(h);
+        if (!withLogs.has(h as `0x${string}`)) stats.noEventTxs++;
+      }
+      model.now = BigInt(b.timestamp);
+    }
+    for (const l of parseEventLogs({ abi: allSkaldAbis, logs, strict: false }))
+      model.apply(l.eventName as string, l.args as Record<string, unknown>);
+    stats.events += logs.length;
+    stats.blocks += blocks.length;
+    return logs.length;
+  }
+
+  const head = async () => BigInt(await one<string>('eth_blockNumber'));
+  let observed = await head();
+  /** Folds every block mined since the last call into the model. */
+  async function catchUp(): Promise<number> {
+    const n = await head();
+    if (n <= observed) return 0;
+    const events = await observe(observed + 1n, n);
+    observed = n;
+    return events;
+  }
+  /** Mines what was sent and folds it in (works with automine off and with interval mining). */
+  async function mine(): Promise<number> {
+    await one('evm_mine');
+    return catchUp();
+  }
+
+  /** Characters for every player, onboarding, and starting funds; mined with evm_mine. */
+  async function setup(): Promise<void> {
+    await send(
+      all.map((p, i) => ({
+        from: p.address,
+        contract: 'Characters',
+        functionName: 'createCharacter',
+        args: [
+          admin,
+          `Viking${i}`,
+          Object.fromEntries(ATTRIBUTE_KEYS.map((k) => [k, i % 4])),
+          { starterSpecies: (i % 8) + 1, starterRune: (i % 3) + 1 },
+        ],
+        gas: 600_000n,
+      })),
+    );
+    await mine();
+    const ready = all.filter((p) => p.characterId !== undefined);
+    await send(
+      ready.map((p) => ({
+        from: p.address,
+        contract: 'Characters',
+        functionName: 'login',
+        args: [],
+        gas: 200_000n,
+      })),
+    );
+    await send(
+      ready.flatMap((p) => [
+        {
+          from: 'admin',
+          contract: 'Inventory',
+          functionName: 'admin_grantRunix',
+          args: [p.characterId, 5_000n],
+          gas: 300_000n,
+        },
+        {
+          from: 'admin',
+          contract: 'Inventory',
+          functionName: 'admin_grantOnyx',
+          args: [p.characterId, 300n],
+          gas: 300_000n,
+        },
+      ]),
+    );
+    await mine();
+  }
+
+  return { model, stats, send, moves, catchUp, mine, setup, head, rpc: one };
+}
+
+const ATTRIBUTE_KEYS = [
+  'bodyType',
+  'eyeColorMain',
+  'eyeColorSecondary',
+  'hairColor',
+  'hairType',
+  'skinColor',
+  'accessoryColor',
+  'accessoryMainType',
+  'accessorySecondaryType',
+  'leatherColor',
+  'pantsColor',
+  'shirtColor',
+  'stitchesColor',
+] as const;
+
+/** Backfill load: automine off, `txsPerBlock` moves per mined block until `events` game events exist. */
+export async function generateChain(
+  rpcUrl: string,
+  deployment: Deployment,
+  options: { events: number; txsPerBlock?: number; players?: number; log?: (line: string) => void },
+) {
+  const gen = await createGenerator(rpcUrl, deployment, options.players);
+  await gen.rpc('evm_setAutomine', [false]);
+  await gen.setup();
+  let lastLog = Date.now();
+  while (gen.stats.events < options.events) {
+    await gen.send(gen.moves(options.txsPerBlock ?? 20));
+    await gen.mine();
+    if (Date.now() - lastLog > 5_000) {
+      lastLog = Date.now();
+      options.log?.(
+        `generated ${gen.stats.events} events in ${gen.stats.blocks} blocks (${gen.stats.txs} txs)`,
+      );
+    }
+  }
+  await gen.rpc('evm_setAutomine', [true]);
+  return gen.stats;
+}
+
+/**
+ * Keep-up load on a chain that mines on its own: after each new block, send enough moves for about
+ * `eventsPerBlock` game events (scaled by the events per transaction seen so far). Runs until `signal` aborts.
+ */
+export async function streamLoad(gen: Generator, eventsPerBlock: number, signal: AbortSignal) {
+  while (!signal.aborted) {
+    const before = gen.stats.blocks;
+    await gen.catchUp();
+    if (gen.stats.blocks > before) {
+      // events per transaction so far sets how many moves make a block of about eventsPerBlock
+      const perTx = gen.stats.txs > 0 ? gen.stats.events / gen.stats.txs : 2.5;
+      await gen.send(gen.moves(Math.max(1, Math.round(eventsPerBlock / perTx))));
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
