@@ -1,107 +1,205 @@
 /**
  * Live-stream fan-out: BENCH_CLIENTS (5,000) socket.io clients subscribed to every event while admin grants
- * produce about BENCH_RATE (50) activity events per second for BENCH_SECONDS (20). Prints delivery p50/p99 as
- * fan-out spread (each client's receipt after the first client's receipt of the same event: the gateway's own
- * share) and end to end (transaction sent -> client received, which includes mining and indexing). Runs on one
- * gateway process, then on two sharing the stream through Redis (clients split between them).
+ * produce BENCH_RATE (50) activity events per second for BENCH_SECONDS (20), on one gateway process and then on
+ * two sharing the stream through Redis (clients split between them).
+ *
+ * The clients live in BENCH_WORKERS (4) forked processes (gateway-fanout-clients.ts), not in this one, so this
+ * process only paces the producers and the measurement is not of a saturated benchmark. The producers are
+ * BENCH_PRODUCERS (5) anvil accounts made admins, each sending its grants in turn (one grant = two events),
+ * mined every BENCH_BLOCK_MS (500, opBNB's block time) rather than one block per transaction: 25 blocks a
+ * second starved the indexer on this 2-core machine, so end-to-end time measured indexing backlog.
+ * Printed: delivery p50/p99 as fan-out spread (each client's receipt after the first receipt of that event
+ * anywhere: the gateway's own share) and end to end (transaction sent -> received: mining + indexing + fan-out),
+ * with the gateway's CPU use and the client workers' event-loop use, so a saturated machine shows as such.
  *   npm run bench:gateway-fanout -w @skald/bench
  */
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ANVIL_MNEMONIC, allSkaldAbis } from '@skald/chain';
-import { connectLive } from '@skald/gateway/live-client';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { gatewayProcess, indexedWorld, type Proc } from './gateway-setup.ts';
-import { now, percentile, report } from './stats.ts';
+import type { FromWorker, ToWorker } from './gateway-fanout-clients.ts';
+import { gatewayProcess, indexedWorld, type Proc, waitForIndexed } from './gateway-setup.ts';
+import { fmt, now, report } from './stats.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
+const PRODUCERS = Number(process.env.BENCH_PRODUCERS ?? 5);
+const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 500);
 const REDIS_URL = process.env.SKALD_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const here = dirname(fileURLToPath(import.meta.url));
 
 const world = await indexedWorld(20);
-const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).address;
-const grant = encodeFunctionData({
-  abi: allSkaldAbis as Abi,
-  functionName: 'admin_grantRunix',
-  args: [1n, 5n],
-});
-const rpc = (method: string, params: unknown[]) =>
-  fetch(world.chain.anvil.rpcUrl, {
+const { contracts } = world.chain.deployment;
+const abi = allSkaldAbis as Abi;
+const admins = Array.from(
+  { length: PRODUCERS },
+  (_, i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).address,
+);
+const rpc = async (method: string, params: unknown[]) => {
+  const res = await fetch(world.chain.anvil.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  }).then((r) => r.json() as Promise<{ result: string }>);
+  });
+  const body = (await res.json()) as { result: string; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+};
+// 300k gas each: a 3M limit would reserve a tenth of a block per grant and leave most of them pending
+const sendTx = (from: string, to: string, data: string) =>
+  rpc('eth_sendTransaction', [{ from, to, data, gas: '0x493e0' }]);
+// anvil's first account deployed the game and is admin; make the other producers admins too (ROLE_ADMIN = 1)
+for (const account of admins.slice(1))
+  await sendTx(
+    admins[0] as string,
+    contracts.Roles,
+    encodeFunctionData({ abi, functionName: 'grantRole', args: [account, 1] }),
+  );
+const grant = encodeFunctionData({ abi, functionName: 'admin_grantRunix', args: [1n, 5n] });
+
+/** user + system CPU seconds of a process so far (Linux /proc; clock ticks are 100/s). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function startWorker() {
+  const child = fork(join(here, 'gateway-fanout-clients.ts'), [], { execArgv: ['--import', 'tsx'] });
+  const next = <T extends FromWorker['type']>(type: T) =>
+    new Promise<Extract<FromWorker, { type: T }>>((resolve, reject) => {
+      const onMessage = (m: FromWorker) => {
+        if (m.type !== type) return;
+        child.off('message', onMessage);
+        resolve(m as Extract<FromWorker, { type: T }>);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`client worker exited (${code})`)));
+    });
+  return { child, next, send: (m: ToWorker) => child.send(m) };
+}
+
+function percentile(hist: Map<number, number>, p: number): number {
+  const total = [...hist.values()].reduce((a, b) => a + b, 0);
+  let seen = 0;
+  for (const [b, n] of [...hist].sort((x, y) => x[0] - y[0])) {
+    seen += n;
+    if (seen >= (p / 100) * total) return b / 10;
+  }
+  return Number.NaN;
+}
+
+/** Paces one producer account: a grant every `interval` ms, each awaited (anvil assigns the nonces). */
+async function produce(
+  from: string,
+  interval: number,
+  end: number,
+  sentAt: Map<string, number>,
+  offset: number,
+) {
+  let due = now() + offset;
+  while (due < end) {
+    await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
+    const t = now();
+    sentAt.set(await sendTx(from, contracts.Inventory, grant), t);
+    due += interval;
+  }
+}
 
 async function measure(label: string, gateways: Proc[]) {
-  const firstSeen = new Map<string, number>();
-  const sentAt = new Map<string, number>();
-  const spread: number[] = [];
-  const e2e: number[] = [];
-  let received = 0;
-  const clients: ReturnType<typeof connectLive>[] = [];
+  const workers = Array.from({ length: WORKERS }, startWorker);
   const t0 = now();
-  for (let i = 0; i < CLIENTS; i += 250) {
-    const batch = Array.from({ length: Math.min(250, CLIENTS - i) }, (_, j) => {
-      const client = connectLive((gateways[(i + j) % gateways.length] as Proc).url, { reconnection: false });
-      clients.push(client);
-      return client.subscribe(
-        { topics: ['all'] },
-        {
-          onEvent: (event) => {
-            const t = now();
-            received++;
-            const first = firstSeen.get(event.cursor);
-            if (first === undefined) firstSeen.set(event.cursor, t);
-            spread.push(first === undefined ? 0 : t - first);
-            const sent = sentAt.get(event.txHash);
-            if (sent !== undefined) e2e.push(t - sent);
-          },
-        },
-      );
-    });
-    await new Promise<void>((resolve) => {
-      let open = 0;
-      for (const c of clients.slice(i)) c.socket.once('connect', () => ++open === batch.length && resolve());
-    });
-    await Promise.all(batch);
-  }
+  const connected = workers.map((w) => w.next('connected'));
+  workers.forEach((w, i) => {
+    const count = Math.floor(CLIENTS / WORKERS) + (i < CLIENTS % WORKERS ? 1 : 0);
+    w.send({ type: 'connect', urls: gateways.map((g) => g.url), count, offset: i });
+  });
+  await Promise.all(connected);
   const connectMs = now() - t0;
-  // each grant emits RunixChanged + AdminGranted: two events per transaction
-  const txPerSecond = RATE / 2;
-  const end = now() + SECONDS * 1000;
-  while (now() < end) {
-    const started = now();
-    const t = now();
-    const { result } = await rpc('eth_sendTransaction', [
-      { from: admin, to: world.chain.deployment.contracts.Inventory, data: grant, gas: '0x2dc6c0' },
-    ]);
-    sentAt.set(result, t);
-    await new Promise((r) => setTimeout(r, Math.max(0, 1000 / txPerSecond - (now() - started))));
+
+  const sentAt = new Map<string, number>();
+  const cpuBefore = gateways.map((g) => cpuSeconds(g.child.pid));
+  // blocks on a clock, as on a real chain: sends return at once and land in the next block
+  await rpc('evm_setAutomine', [false]);
+  const miner = setInterval(() => void rpc('evm_mine', []).catch(() => {}), BLOCK_MS);
+  const started = now();
+  // each grant emits RunixChanged + AdminGranted: two events per transaction, spread over the producers
+  const interval = (1000 * PRODUCERS) / (RATE / 2);
+  const end = started + SECONDS * 1000;
+  await Promise.all(admins.map((a, i) => produce(a, interval, end, sentAt, (i * interval) / PRODUCERS)));
+  clearInterval(miner);
+  await rpc('evm_setAutomine', [true]);
+  await rpc('evm_mine', []);
+  // everything sent is indexed, then a moment for the last fan-out to land
+  await waitForIndexed(world.reader, world.chain);
+  await new Promise((r) => setTimeout(r, 2000));
+  const busySeconds = (now() - started) / 1000;
+  const cpu = gateways.map((g, i) => (cpuSeconds(g.child.pid) - (cpuBefore[i] as number)) / busySeconds);
+
+  const firstReplies = await Promise.all(
+    workers.map((w) => {
+      const reply = w.next('firsts');
+      w.send({ type: 'firsts' });
+      return reply;
+    }),
+  );
+  const refs: Record<string, [number, number | null]> = {};
+  for (const { firsts } of firstReplies)
+    for (const [cursor, first, tx] of firsts) {
+      const known = refs[cursor];
+      if (!known || first < known[0]) refs[cursor] = [first, sentAt.get(tx) ?? null];
+    }
+  const hists = await Promise.all(
+    workers.map((w) => {
+      const reply = w.next('hist');
+      w.send({ type: 'refs', refs });
+      return reply;
+    }),
+  );
+  const spread = new Map<number, number>();
+  const e2e = new Map<number, number>();
+  for (const h of hists) {
+    for (const [b, n] of h.spread) spread.set(b, (spread.get(b) ?? 0) + n);
+    for (const [b, n] of h.e2e) e2e.set(b, (e2e.get(b) ?? 0) + n);
   }
-  await new Promise((r) => setTimeout(r, 3000));
+  const events = Object.keys(refs).length;
+  const deliveries = hists.reduce((a, h) => a + h.deliveries, 0);
+  for (const w of workers) w.send({ type: 'close' });
+  await Promise.all(
+    workers.map((w) => new Promise((r) => (w.child.exitCode !== null ? r(null) : w.child.once('exit', r)))),
+  );
+
   report(`live fan-out: ${label}`, {
-    clients: CLIENTS,
+    clients: `${CLIENTS} in ${WORKERS} worker processes`,
     'connect + subscribe all (s)': connectMs / 1000,
-    'events produced': firstSeen.size,
-    'events/s': firstSeen.size / SECONDS,
-    deliveries: received,
-    'expected deliveries': firstSeen.size * CLIENTS,
+    'transactions sent': sentAt.size,
+    'events produced': events,
+    'events/s': events / SECONDS,
+    deliveries,
+    'expected deliveries': events * CLIENTS,
+    duplicates: hists.reduce((a, h) => a + h.duplicates, 0),
     'fan-out spread p50 ms': percentile(spread, 50),
     'fan-out spread p99 ms (target <= 100)': percentile(spread, 99),
     'end-to-end p50 ms (tx sent -> received)': percentile(e2e, 50),
     'end-to-end p99 ms': percentile(e2e, 99),
+    'gateway CPU cores (send -> drained)': cpu.map((c) => fmt(c, 2)).join(' + '),
+    'client workers event-loop use': firstReplies.map((r) => `${Math.round(r.elu * 100)}%`).join(' '),
   });
-  for (const c of clients) c.close();
 }
 
+let running: Proc[] = [];
 try {
-  const one = await gatewayProcess(world);
-  await measure('one process', [one]);
-  await one.stop();
-  const a = await gatewayProcess(world, { REDIS_URL });
-  const b = await gatewayProcess(world, { REDIS_URL });
-  await measure('two processes + Redis', [a, b]);
-  await Promise.all([a.stop(), b.stop()]);
+  running = [await gatewayProcess(world)];
+  await measure('one process', running);
+  await running[0]?.stop();
+  running = [await gatewayProcess(world, { REDIS_URL }), await gatewayProcess(world, { REDIS_URL })];
+  await measure('two processes + Redis', running);
 } finally {
+  await Promise.all(running.map((p) => p.stop()));
   await world.stop();
 }

@@ -337,3 +337,15 @@ describe('probes', () => {
     expect(metrics.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('security headers', () => {
+  it('sends the CSP and helmet headers on API answers, errors and pages, with the rate limit on', async () => {
+    for (const url of ['/api/leaderboard/1', '/api/vera/999999', '/api/vera/x', '/some/page']) {
+      const res = await get(url);
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security'], url).toContain('max-age=');
+      expect(res.headers['x-ratelimit-limit'], url).toBe('100000');
+    }
+  });
+});

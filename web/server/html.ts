@@ -1,6 +1,10 @@
 /**
  * Puts the boot data, stylesheets and entry script into the streamed document right after <head>, so the page
  * starts loading its code while the body is still rendering. Only the first chunks are scanned.
+ *
+ * The entry is a plain (deferred) module script, never `async`: an async module that is already cached runs
+ * before the parser reaches the router's inline bootstrap in the body (window.$_TSR), and hydration then fails.
+ * Deferred, it is still fetched at once but runs only after the whole streamed document has been parsed.
  */
 import { BOOT_ELEMENT_ID, type Boot, serializeBoot } from '../src/boot.ts';
 
@@ -8,7 +12,7 @@ export type HeadAssets = { scripts: string[]; styles: string[]; inline?: string 
 
 export function headMarkup(boot: Boot, assets: HeadAssets): string {
   const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
-  const scripts = assets.scripts.map((src) => `<script type="module" src="${src}" async></script>`).join('');
+  const scripts = assets.scripts.map((src) => `<script type="module" src="${src}"></script>`).join('');
   return `<script id="${BOOT_ELEMENT_ID}" type="application/json">${serializeBoot(boot)}</script>${assets.inline ?? ''}${styles}${scripts}`;
 }
 

@@ -3,6 +3,7 @@ import { Toaster } from 'sonner';
 import { NotFoundPage } from '../components/errors/not-found-page.tsx';
 import { Header } from '../components/header/header.tsx';
 import { HydratedMarker } from '../components/live/hydrated-marker.tsx';
+import { LiveCache } from '../components/live/live-cache.tsx';
 import { MintToasts } from '../components/live/mint-toasts.tsx';
 import { VersionWatcher } from '../components/live/version-watcher.tsx';
 import { WelcomeToast } from '../components/live/welcome.tsx';
@@ -49,6 +50,7 @@ function RootDocument() {
         <Toaster {...TOASTER} hotkey={HOTKEY} theme="dark" closeButton richColors />
         <ClientOnly>
           <MintToasts />
+          <LiveCache />
           <WelcomeToast />
           <VersionWatcher />
           <HydratedMarker />

@@ -10,6 +10,7 @@ import { call } from '../lib/contracts.ts';
 import { number, utcDate } from '../lib/format.ts';
 import { useApi, useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { itemName } from '../lib/items.ts';
+import { useNowSeconds } from '../lib/use-now.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
 
 export const Route = createFileRoute('/nfts')({
@@ -38,7 +39,7 @@ function Collection({ characterId }: { characterId: string }) {
   const inventory = useQuery(inventoryQueryOptions(api, characterId));
   const inv = inventory.data;
   const invalidate = [['inventory', characterId]];
-  const nowS = Date.now() / 1000;
+  const nowS = useNowSeconds();
   return (
     <section>
       <h1>Your collection</h1>
@@ -91,6 +92,7 @@ function Collection({ characterId }: { characterId: string }) {
             <th>Locked</th>
             <th>Unlocks</th>
             <th>Reward</th>
+            <th>Status</th>
             <th />
           </tr>
         </thead>
@@ -103,6 +105,7 @@ function Collection({ characterId }: { characterId: string }) {
               <td>
                 {number(lock.runixReward)} runix + {number(lock.onyxReward)} onyx
               </td>
+              <td>{lockStatus(lock, nowS)}</td>
               <td>
                 <button
                   type="button"
@@ -141,6 +144,11 @@ function Collection({ characterId }: { characterId: string }) {
       </div>
     </section>
   );
+}
+
+function lockStatus(lock: Lock, nowS: number): string {
+  if (lock.status !== 'locked') return 'Unlocked';
+  return lock.unlockDate > nowS ? 'Locked' : 'Ready to unlock';
 }
 
 type Lock = {

@@ -1,10 +1,9 @@
 import { BATTLE_TYPE_LABELS, BattleType } from '@skald/game';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { eloHistoryQueryOptions, leaderboardQueryOptions } from '../api/queries.ts';
 import { EloChart } from '../components/elo-chart.tsx';
-import { subscribeLive } from '../live/live-client.ts';
 
 const TYPES = Object.values(BattleType);
 
@@ -27,7 +26,6 @@ function TopPage() {
   const type = search.type ?? BattleType.ranked;
   const player = search.player;
   const { api } = Route.useRouteContext();
-  const queryClient = useQueryClient();
   const board = useQuery(leaderboardQueryOptions(api, type));
   const previous = useRef(new Map<string, number>());
   const rows = board.data?.items ?? [];
@@ -37,19 +35,7 @@ function TopPage() {
     enabled: focus !== undefined,
   });
 
-  // live rank moves: every elo change refreshes the board; rows show how far they moved
-  useEffect(() => {
-    const sub = subscribeLive(
-      { topics: ['battle'] },
-      {
-        onEvent(event) {
-          if (event.kind === 'EloChanged') void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
-        },
-      },
-    );
-    return () => sub.close();
-  }, [queryClient]);
-
+  // live rank moves: LiveCache refetches the board on every battle event; rows show how far they moved
   const moves = new Map<string, number>();
   for (const row of rows) {
     const before = previous.current.get(row.characterId);
@@ -69,9 +55,10 @@ function TopPage() {
             key={t}
             to="/top"
             search={{ type: t }}
-            className="magnetic"
-            activeOptions={{ includeSearch: true }}
-            activeProps={{ className: 'magnetic active' }}
+            // active by the type shown, so the default (no ?type) highlights Ranked too
+            className={t === type ? 'magnetic active' : 'magnetic'}
+            aria-current={t === type ? 'page' : undefined}
+            activeOptions={{ exact: true, includeSearch: true }}
           >
             {BATTLE_TYPE_LABELS[t]}
           </Link>

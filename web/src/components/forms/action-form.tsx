@@ -2,7 +2,7 @@
  * A form whose submit is one contract call. Fields are declared as data; values are validated before the wallet
  * is asked (a bad number never reaches the chain), then the transactor drives the toast.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { isAddress } from 'viem';
 import { type ContractCall, useTransactor } from '../../tx/use-transactor.ts';
 
@@ -128,6 +128,7 @@ function FieldInput(props: {
   onChange: (value: string | boolean) => void;
 }) {
   const { field } = props;
+  const labelId = useId();
   if (field.kind === 'bool') {
     return (
       <label style={{ flexDirection: 'row', alignItems: 'center' }}>
@@ -141,10 +142,15 @@ function FieldInput(props: {
     );
   }
   if (field.kind === 'select') {
+    // named by the label text alone: a wrapping label would also read out the selected option
     return (
       <label>
-        {field.label}
-        <select value={String(props.value)} onChange={(e) => props.onChange(e.target.value)}>
+        <span id={labelId}>{field.label}</span>
+        <select
+          aria-labelledby={labelId}
+          value={String(props.value)}
+          onChange={(e) => props.onChange(e.target.value)}
+        >
           {field.options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -35,7 +35,7 @@ export function HomePage() {
           </Link>
         </div>
       </section>
-      <div className="grid" style={{ marginTop: 24 }}>
+      <div className="grid home-grid" style={{ marginTop: 24 }}>
         <section className="card" aria-labelledby="pulse-title">
           <h2 id="pulse-title">Pulse</h2>
           <ul className="feed">

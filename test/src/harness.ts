@@ -1,0 +1,165 @@
+/**
+ * Setup step 6: one whole stack per test file (chain, game, indexer, gateway, Chromium) and the page actions every
+ * browser test repeats (open a watched page with a wallet, wait for hydration, connect, sign in, poll).
+ */
+
+import type { Anvil } from '@skald/chain';
+import type { RunningGateway } from '@skald/gateway';
+import type { RunningIndexer } from '@skald/indexer';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, type WatchedPage } from './browser.ts';
+import { account, deploy, type Game, startChain } from './chain.ts';
+import { startGatewayFor, startIndexing } from './stack.ts';
+import { injectWallet } from './wallet.ts';
+
+export type Stack = {
+  anvil: Anvil;
+  game: Game;
+  indexer: RunningIndexer;
+  gateway: RunningGateway;
+  browser: Browser;
+  /** a watched page (console errors recorded), with the test wallet of anvil account `wallet` when given */
+  page(options?: { wallet?: number; viewport?: { width: number; height: number } }): Promise<WatchedPage>;
+  stop(): Promise<void>;
+};
+
+/** Starts the stack; `seed` runs after the deploy and before indexing starts (players, grants). */
+export async function startStack(seed: (game: Game) => Promise<void>): Promise<Stack> {
+  const anvil = await startChain();
+  const game = await deploy(anvil);
+  await seed(game);
+  const indexer = await startIndexing(anvil, game, `${Date.now().toString(36)}${process.pid}`);
+  const gateway = await startGatewayFor(game, indexer);
+  const browser = await launchBrowser();
+  return {
+    anvil,
+    game,
+    indexer,
+    gateway,
+    browser,
+    page: (options = {}) =>
+      openPage(browser, {
+        viewport: options.viewport,
+        prepare:
+          options.wallet === undefined
+            ? undefined
+            : (p) => injectWallet(p, { account: account(options.wallet as number), rpcUrl: anvil.rpcUrl }),
+      }),
+    async stop() {
+      await browser.close();
+      await gateway.stop();
+      await indexer.stop();
+      await anvil.stop();
+    },
+  };
+}
+
+/** Polls `probe` until it returns something other than undefined (errors count as "not yet"). */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last ? ` (last: ${last})` : ''}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Hydrated: the client entry has run (it installs the live-stream hook last). */
+export async function hydrated(p: Page, consoleErrors?: string[]) {
+  try {
+    await p.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, {
+      timeout: 20_000,
+    });
+  } catch (error) {
+    // say why: a page that never hydrates has almost always logged the reason
+    throw new Error(`${p.url()} did not hydrate; console errors: ${JSON.stringify(consoleErrors ?? [])}`, {
+      cause: error,
+    });
+  }
+}
+
+export async function connect(p: Page) {
+  await hydrated(p);
+  await p.getByRole('banner').getByRole('button', { name: 'Connect' }).click();
+}
+
+/** Connects on /login, signs the SIWE message and lands on `next`. */
+export async function signIn(p: Page, origin: string, next: string) {
+  await p.goto(`${origin}/login?next=${encodeURIComponent(next)}`);
+  await connect(p);
+  await p.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await p.waitForURL(`**${next}`);
+  await hydrated(p);
+}
+
+/** The toast of a transaction labelled `label` reaching success (the transactor's "{label}: done"). */
+export async function txSucceeded(p: Page, label: string) {
+  await p
+    .locator('[data-sonner-toast][data-type="success"]', { hasText: `${label}: done` })
+    .waitFor({ timeout: 20_000 });
+}
+
+/** Anvil's test RPC: a raw JSON-RPC call (evm_mine, evm_increaseTime). */
+export async function rpc(anvil: Anvil, method: string, params: unknown[] = []): Promise<unknown> {
+  const res = await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+/**
+ * Records every state each toast passes through (loading, success, error) with its text, so a test can check
+ * the sequence even when a state lasts only a few milliseconds. Call before the first navigation.
+ */
+export async function recordToasts(p: Page) {
+  await p.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = log;
+    const seen = new WeakMap<Element, string>();
+    const scan = () => {
+      for (const el of Array.from(document.querySelectorAll('[data-sonner-toast]'))) {
+        const state = `${el.getAttribute('data-type')}:${el.textContent ?? ''}`;
+        if (seen.get(el) !== state) {
+          seen.set(el, state);
+          log.push(state);
+        }
+      }
+    };
+    new MutationObserver(scan).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
+}
+
+export async function clearToastLog(p: Page) {
+  await p.evaluate(() => {
+    (window as unknown as { __toasts: string[] }).__toasts.length = 0;
+  });
+}
+
+/** The states the toast for `label` went through, in order, de-duplicated (e.g. ['loading', 'success']). */
+export async function toastStates(p: Page, label: string): Promise<string[]> {
+  const log = await p.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+  const states = log
+    .filter((entry) => entry.slice(entry.indexOf(':') + 1).startsWith(label))
+    .map((entry) => entry.slice(0, entry.indexOf(':')));
+  return states.filter((s, i) => s !== states[i - 1]);
+}

@@ -1,0 +1,52 @@
+/**
+ * Which cached gateway reads a live event makes out of date. The live stream arrives after the indexer wrote the
+ * change, so invalidating these keys refetches fresh rows for whatever is on screen (and only that: inactive
+ * queries are just marked stale).
+ */
+import type { ActivityEvent } from './protocol.ts';
+
+export function staleKeysFor(event: ActivityEvent): unknown[][] {
+  const keys: unknown[][] = [];
+  const people = [event.characterId, event.otherCharacterId].filter((id): id is string => Boolean(id));
+  const perPerson = (key: string) => {
+    for (const id of people) keys.push([key, id]);
+  };
+  switch (event.type) {
+    case 'shop':
+      keys.push(['shop']);
+      perPerson('inventory');
+      break;
+    case 'bank':
+    case 'inventory':
+      perPerson('inventory');
+      break;
+    case 'grant':
+    case 'admin':
+      keys.push(['admin-grants']);
+      perPerson('inventory');
+      perPerson('viking');
+      break;
+    case 'clan':
+      keys.push(['clans']);
+      if (event.clanId) keys.push(['clan', event.clanId]);
+      perPerson('viking');
+      keys.push(['viking-data']);
+      break;
+    case 'battle':
+      keys.push(['leaderboard'], ['elo-history']);
+      perPerson('viking');
+      break;
+    case 'mint':
+    case 'vera':
+      if (event.veraId) keys.push(['vera', event.veraId]);
+      perPerson('viking');
+      perPerson('inventory');
+      break;
+    case 'character':
+    case 'role':
+      perPerson('viking');
+      keys.push(['viking-data']);
+      break;
+  }
+  return keys;
+}
