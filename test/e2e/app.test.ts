@@ -168,8 +168,15 @@ describe('skald web', () => {
       p.locator('[data-testid="header-bg"]').evaluate((el) => getComputedStyle(el).opacity);
     const hidden = () => p.locator('header.site-header').getAttribute('data-hidden');
     await p.mouse.move(600, 600);
-    await p.evaluate(() => window.scrollTo(0, 100));
-    await expect.poll(opacity).toBe('0.5');
+    // the scroll listener attaches on hydration, which a loaded machine may not have reached yet: scroll again
+    // on each poll until the header answers
+    await expect
+      .poll(async () => {
+        await p.evaluate(() => window.scrollTo(0, 99));
+        await p.evaluate(() => window.scrollTo(0, 100));
+        return opacity();
+      })
+      .toBe('0.5');
     await p.evaluate(() => window.scrollTo(0, 400));
     await expect.poll(hidden).toBe('true');
     await expect.poll(opacity).toBe('0.95');
