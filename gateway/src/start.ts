@@ -71,6 +71,9 @@ export function resolveConfig(
 export async function buildGateway(config: GatewayConfig, logLevel = 'info'): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger: { level: logLevel },
+    // one line per request only at LOG_LEVEL=debug (the onResponse hook below); at info the log keeps to
+    // what a person needs: where it listens, warnings and errors
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     // bounded work per request: slow clients cannot hold sockets forever
     requestTimeout: 30_000,
@@ -79,6 +82,18 @@ export async function buildGateway(config: GatewayConfig, logLevel = 'info'): Pr
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    if (fastify.log.level !== 'debug' && fastify.log.level !== 'trace') return;
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
   });
   // fp: the app's decorators (live, repos, metrics) stay reachable from the instance tests and boot hold
   await fastify.register(fp(app), { config });

@@ -1,0 +1,60 @@
+/**
+ * The analysts' Postgres role: it may log in, read the views schema (SELECT only, on views Ponder creates now
+ * and later) and nothing else, under its own statement timeout. The gateway's /sql endpoint runs outsiders'
+ * queries as this role too, so the database itself, not a parser, decides what a query may touch.
+ */
+import type { Sql } from 'postgres';
+
+export type AnalystRoleOptions = {
+  /** role name (default skald_analyst) */
+  role?: string;
+  password: string;
+  viewsSchema: string;
+  /** the role's statement timeout in ms (default 5000) */
+  statementTimeoutMs?: number;
+};
+
+const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Creates or updates the role; idempotent, and safe when several processes run it at once. */
+export async function ensureAnalystRole(sql: Sql, options: AnalystRoleOptions): Promise<{ role: string }> {
+  const role = options.role ?? 'skald_analyst';
+  const timeout = Math.round(options.statementTimeoutMs ?? 5000);
+  if (!IDENT.test(role)) throw new Error(`analyst role must be a lower-case SQL identifier; got '${role}'`);
+  if (!IDENT.test(options.viewsSchema)) throw new Error(`bad views schema '${options.viewsSchema}'`);
+  if (!Number.isInteger(timeout) || timeout < 1)
+    throw new Error('statement timeout must be a positive integer');
+  const password = options.password.replaceAll("'", "''");
+  const schema = options.viewsSchema;
+  const database = (await sql`select current_database() as name`)[0]?.name as string;
+  // roles are per cluster: a concurrent creator may win the race, which is fine
+  await sql.unsafe(`
+    do $$ begin
+      if not exists (select 1 from pg_roles where rolname = '${role}') then
+        create role ${role} login password '${password}' nosuperuser nocreatedb nocreaterole noinherit;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`);
+  await sql.unsafe(`alter role ${role} login password '${password}' nosuperuser nocreatedb nocreaterole`);
+  await sql.unsafe(`alter role ${role} set statement_timeout = ${timeout}`);
+  await sql.unsafe(`alter role ${role} set default_transaction_read_only = on`);
+  await sql.unsafe(`alter role ${role} set search_path = "${schema}"`);
+  await sql.unsafe(`alter role ${role} connection limit 20`);
+  await sql.unsafe(`revoke all on database "${database}" from public`).catch(() => {});
+  await sql.unsafe(`grant connect on database "${database}" to ${role}`);
+  await sql.unsafe(`revoke create on schema public from public`).catch(() => {});
+  await sql.unsafe(`create schema if not exists "${schema}"`);
+  await sql.unsafe(`grant usage on schema "${schema}" to ${role}`);
+  await sql.unsafe(`grant select on all tables in schema "${schema}" to ${role}`);
+  // views Ponder publishes later (a redeploy recreates them) are readable too
+  await sql.unsafe(`alter default privileges in schema "${schema}" grant select on tables to ${role}`);
+  return { role };
+}
+
+/** The analyst's connection string: the owner's URL with the analyst's user and password. */
+export function analystUrl(databaseUrl: string, options: { role?: string; password: string }): string {
+  const url = new URL(databaseUrl);
+  url.username = options.role ?? 'skald_analyst';
+  url.password = options.password;
+  return url.toString();
+}

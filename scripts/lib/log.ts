@@ -1,0 +1,113 @@
+/**
+ * The stack's log: one line per event, prefixed by the part that said it. LOG_LEVEL (error | warn | info | debug;
+ * default info) filters; LOG_FORMAT=json prints one JSON object per line for machines. Children that log pino
+ * JSON (the gateway) are reformatted here; plain lines (Ponder, the simulator) are passed through with their
+ * level guessed from their wording.
+ */
+
+export const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
+export type Level = keyof typeof LEVELS;
+
+export type LogSettings = { level: Level; json: boolean };
+
+export class LogEnvError extends Error {
+  override name = 'LogEnvError';
+}
+
+export function logSettings(env: NodeJS.ProcessEnv = process.env): LogSettings {
+  const level = (env.LOG_LEVEL || 'info').toLowerCase();
+  if (!(level in LEVELS)) {
+    throw new LogEnvError(
+      `LOG_LEVEL must be one of ${Object.keys(LEVELS).join(', ')}; got '${env.LOG_LEVEL}'`,
+    );
+  }
+  const format = (env.LOG_FORMAT || 'pretty').toLowerCase();
+  if (format !== 'pretty' && format !== 'json') {
+    throw new LogEnvError(`LOG_FORMAT must be pretty or json; got '${env.LOG_FORMAT}'`);
+  }
+  return { level: level as Level, json: format === 'json' };
+}
+
+const levelOfNumber = (n: number): Level =>
+  n >= 60 ? 'fatal' : n >= 50 ? 'error' : n >= 40 ? 'warn' : n >= 30 ? 'info' : n >= 20 ? 'debug' : 'trace';
+
+/** Level of a plain text line, from the words loggers put at its start. */
+function guessLevel(line: string): Level {
+  const head = line.slice(0, 48).toUpperCase();
+  if (/\b(ERROR|FATAL)\b/.test(head)) return 'error';
+  if (/\bWARN(ING)?\b/.test(head)) return 'warn';
+  if (/\bDEBUG\b/.test(head)) return 'debug';
+  if (/\bTRACE\b/.test(head)) return 'trace';
+  return 'info';
+}
+
+const time = (date = new Date()) => date.toTimeString().slice(0, 8);
+
+export type Logger = {
+  settings: LogSettings;
+  log(part: string, level: Level, message: string, fields?: Record<string, unknown>): void;
+  /** a raw line a child printed */
+  line(part: string, line: string): void;
+  /** a writer for a child's stdout or stderr, split into lines */
+  stream(part: string): (chunk: Buffer | string) => void;
+};
+
+export function createLogger(settings: LogSettings, write = (s: string) => process.stdout.write(s)): Logger {
+  const threshold = LEVELS[settings.level];
+  const log: Logger['log'] = (part, level, message, fields) => {
+    if (LEVELS[level] < threshold) return;
+    if (settings.json) {
+      write(`${JSON.stringify({ time: new Date().toISOString(), part, level, msg: message, ...fields })}\n`);
+      return;
+    }
+    const tag = level === 'info' ? '' : `${level.toUpperCase()} `;
+    const extra = fields && Object.keys(fields).length > 0 ? ` ${formatFields(fields)}` : '';
+    write(`${time()} ${part.padEnd(9)} ${tag}${message}${extra}\n`);
+  };
+
+  const line: Logger['line'] = (part, raw) => {
+    const text = raw.trimEnd();
+    if (!text.trim()) return;
+    if (text.startsWith('{')) {
+      try {
+        const record = JSON.parse(text) as Record<string, unknown>;
+        const { level, msg, time: _t, pid: _p, hostname: _h, ...rest } = record;
+        const name =
+          typeof level === 'number' ? levelOfNumber(level) : typeof level === 'string' ? level : 'info';
+        const known = (name in LEVELS ? name : 'info') as Level;
+        const err = rest.err as { message?: string; type?: string } | undefined;
+        if (err && !settings.json) {
+          delete rest.err;
+          rest.error = err.message ?? err.type;
+        }
+        log(part, known, typeof msg === 'string' ? msg : '', rest);
+        return;
+      } catch {
+        // not JSON after all: a plain line
+      }
+    }
+    log(part, guessLevel(text), text.replace(/^\d{1,2}:\d{2}:\d{2}(\.\d+)?\s+(\w+\s+)?/, ''));
+  };
+
+  return {
+    settings,
+    log,
+    line,
+    stream(part) {
+      let pending = '';
+      return (chunk) => {
+        pending += chunk.toString();
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const l of lines) line(part, l);
+      };
+    },
+  };
+}
+
+function formatFields(fields: Record<string, unknown>): string {
+  return Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(' ');
+}
