@@ -13,12 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { mnemonicToAccount } from 'viem/accounts';
-import { ANVIL_MNEMONIC, startAnvil } from '../chain/src/anvil.ts';
-import { deployGame } from '../chain/src/deploy.ts';
-import { writeDeployment } from '../chain/src/deployment.ts';
 import { analystUrl, ensureAnalystRole } from '../db/src/analyst.ts';
 import { startEmbeddedPostgres } from '../db/src/embedded.ts';
-import { startIndexer } from '../indexer/start.ts';
 import { buildStack } from './lib/build.ts';
 import { createLogger, type Level, logSettings } from './lib/log.ts';
 import { type PartProcess, type Supervised, supervise } from './lib/supervise.ts';
@@ -140,6 +136,12 @@ async function main() {
   say(
     `build ${built.cached ? 'restored from cache' : 'done'} in ${(built.ms / 1000).toFixed(1)} s${production ? ' (contracts, web app)' : ' (contracts)'}`,
   );
+
+  // what reads the build (ABIs) is loaded only once it is built
+  const { ANVIL_MNEMONIC, startAnvil } = await import('../chain/src/anvil.ts');
+  const { deployGame } = await import('../chain/src/deploy.ts');
+  const { writeDeployment } = await import('../chain/src/deployment.ts');
+  const { startIndexer } = await import('../indexer/start.ts');
 
   const anvil = await startAnvil({
     port: ports.anvil,
