@@ -15,6 +15,12 @@ export type GatewayConfig = {
   chainId?: number;
   /** RPC origin the pages may connect to (CSP), from the deployment file */
   rpcOrigin?: string;
+  /** JSON-RPC URL of the chain, from the deployment file (health compares the indexed head with its head) */
+  rpcUrl?: string;
+  /** /ready is 503 beyond this many blocks of indexer lag */
+  readyMaxLagBlocks: number;
+  /** bounds of /sql and /graphql: statement timeout (ms) and rows per /sql answer */
+  sql: { timeoutMs: number; maxRows: number; analystUrl?: string };
   /** origin the browser uses */
   publicOrigin: string;
   sessionSecret: string;
@@ -51,6 +57,8 @@ export function configFromEnv(
       assetsDir: env.IMAGE_ASSETS_DIR,
       maxBytes: env.IMAGE_MAX_BYTES,
     },
+    readyMaxLagBlocks: env.READY_MAX_LAG_BLOCKS,
+    sql: { timeoutMs: env.SQL_TIMEOUT_MS, maxRows: env.SQL_MAX_ROWS, analystUrl: env.ANALYST_DATABASE_URL },
     webMode: env.WEB_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
     web: true,
     ...overrides,

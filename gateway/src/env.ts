@@ -68,6 +68,17 @@ export const gatewayEnvSchema = z.object({
     .default(8 * 1024 * 1024),
   /** Web handler mode; defaults to production when NODE_ENV is production. */
   WEB_MODE: z.enum(['development', 'production']).optional(),
+  /** /ready answers 503 when the indexer is more than this many blocks behind the chain head. */
+  READY_MAX_LAG_BLOCKS: z.coerce.number().int().min(0).default(10),
+  /** Statement timeout of /sql and /graphql queries, in ms. */
+  SQL_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+  /** Most rows one /sql query returns. */
+  SQL_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /**
+   * Connection /sql queries run on: the read-only analyst role (see @skald/db ensureAnalystRole). Unset: the
+   * owner's connection, still in a read-only transaction with the timeout and row cap, on the views schema.
+   */
+  ANALYST_DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

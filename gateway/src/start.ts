@@ -32,10 +32,14 @@ export type RunningGateway = { url: string; app: FastifyInstance; stop(): Promis
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Chain id and RPC origin from the deployment file, when there is one (sign-in and CSP use them). */
-function chainFacts(path?: string): Pick<GatewayConfig, 'chainId' | 'rpcOrigin'> {
+function chainFacts(path?: string): Pick<GatewayConfig, 'chainId' | 'rpcOrigin' | 'rpcUrl'> {
   try {
     const deployment = readDeployment(path);
-    return { chainId: deployment.chainId, rpcOrigin: new URL(deployment.rpcUrl).origin };
+    return {
+      chainId: deployment.chainId,
+      rpcOrigin: new URL(deployment.rpcUrl).origin,
+      rpcUrl: deployment.rpcUrl,
+    };
   } catch {
     return {};
   }

@@ -1,12 +1,16 @@
 /**
- * /graphql and /sql/* on the gateway's origin, served by Ponder's own GraphQL and SQL-over-HTTP endpoints in the
- * indexer process (generated from the indexed tables: filters, ordering, cursor pagination). The gateway checks
- * depth and cost first, turns GET queries into POSTs (Ponder answers GET with its GraphiQL page), and forwards.
+ * /graphql and /sql/* on the gateway's origin. GraphQL is Ponder's, generated from the indexed tables (filters,
+ * ordering, cursor pagination), in the indexer process: the gateway checks depth and cost first, turns GET
+ * queries into POSTs (Ponder answers GET with its GraphiQL page), forwards, and gives up (422) after
+ * SQL_TIMEOUT_MS. /sql/db runs here on the analyst connection, bounded in time and rows; /sql/live (live
+ * queries) is forwarded to Ponder.
  */
 import { Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { checkQuery, LIMITS, QueryLimitError } from '../graphql/limits.ts';
+import { reject } from '../plugins/app/errors.ts';
+import { createAnalystSql, parseSqlParam, runAnalystQuery, SqlQueryError, sqlError } from '../sql/analyst.ts';
 
 const Operation = Type.Object({
   query: Type.String({ minLength: 1 }),
@@ -23,14 +27,54 @@ const graphqlError = (reply: FastifyReply, status: number, message: string) =>
 
 const graphql: FastifyPluginAsyncTypebox = async (app) => {
   const upstream = app.config.indexerUrl.replace(/\/$/, '');
+  const { timeoutMs, maxRows } = app.config.sql;
+  const limits = { timeoutMs, maxRows, viewsSchema: app.config.viewsSchema };
+  const analyst = createAnalystSql({
+    url: app.config.sql.analystUrl ?? app.config.databaseUrl,
+    viewsSchema: app.config.viewsSchema,
+    timeoutMs,
+  });
+  app.addHook('onClose', async () => {
+    await analyst.end({ timeout: 5 });
+  });
+  const timedOut = () =>
+    `the query ran longer than the ${timeoutMs} ms timeout and was cancelled; ask for fewer rows or add filters`;
+
+  /**
+   * Ponder runs GraphQL on its own read-only pool (application_name `<schema>_readonly`) with a 30 s timeout;
+   * when the gateway gives up sooner it cancels those statements that have run about as long, so the work
+   * stops in Postgres too, not only the answer.
+   */
+  async function cancelRunaway() {
+    await app.db.sql`
+      select pg_cancel_backend(pid) from pg_stat_activity
+      where application_name like '%\_readonly' and state = 'active'
+        and query_start <= now() - make_interval(secs => ${Math.max(0, timeoutMs - 500) / 1000})`.catch(
+      (error) => app.log.warn({ err: error }, 'could not cancel a runaway GraphQL statement'),
+    );
+  }
+
+  /** Ponder's GraphQL within the timeout: its answer, 'timeout', or 'unreachable'. */
+  async function upstreamFetch(
+    path: string,
+    init: RequestInit,
+  ): Promise<Response | 'timeout' | 'unreachable'> {
+    try {
+      return await fetch(`${upstream}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') {
+        await cancelRunaway();
+        return 'timeout';
+      }
+      return 'unreachable';
+    }
+  }
 
   async function forward(reply: FastifyReply, path: string, init: RequestInit) {
-    let response: Response;
-    try {
-      response = await fetch(`${upstream}${path}`, { ...init, signal: AbortSignal.timeout(30_000) });
-    } catch {
+    const response = await upstreamFetch(path, init);
+    if (response === 'timeout') return graphqlError(reply, 422, timedOut());
+    if (response === 'unreachable')
       return graphqlError(reply, 503, 'the indexer is unreachable; retry shortly');
-    }
     reply.code(response.status);
     const type = response.headers.get('content-type');
     if (type) reply.type(type);
@@ -63,17 +107,14 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
       }
       const results = [];
       for (const op of ops) {
-        try {
-          const r = await fetch(`${upstream}/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json' },
-            body: JSON.stringify(op),
-            signal: AbortSignal.timeout(30_000),
-          });
-          results.push(await r.json());
-        } catch {
-          return graphqlError(reply, 503, 'the indexer is unreachable; retry shortly');
-        }
+        const r = await upstreamFetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(op),
+        });
+        if (r === 'timeout') return graphqlError(reply, 422, timedOut());
+        if (r === 'unreachable') return graphqlError(reply, 503, 'the indexer is unreachable; retry shortly');
+        results.push(await r.json());
       }
       return reply.type('application/json').send(results);
     },
@@ -114,8 +155,30 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Ponder's read-only SQL over HTTP (@ponder/client): it parses each query and allows only SELECTs on the
-  // indexed tables. Forwarded as is, live-query streams included.
+  // @ponder/client's one-shot queries: run here, bounded (see sql/analyst.ts)
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/sql/db',
+    handler: async (request, reply) => {
+      const query = request.query as { sql?: unknown };
+      const body = request.body as { sql?: unknown } | undefined;
+      try {
+        const parsed =
+          request.method === 'POST' && body && typeof body === 'object'
+            ? parseSqlParam(JSON.stringify(body))
+            : parseSqlParam(query.sql);
+        const answer = await runAnalystQuery(analyst, parsed, limits);
+        if (answer.truncated) reply.header('x-skald-truncated', String(maxRows));
+        return reply.header('cache-control', 'no-store').send(answer);
+      } catch (error) {
+        const failure = error instanceof SqlQueryError ? error : sqlError(error, limits);
+        if (failure.statusCode >= 500) request.log.warn({ err: error }, 'sql query failed');
+        return reject(reply, failure.statusCode, failure.message);
+      }
+    },
+  });
+
+  // Ponder's live queries (@ponder/client's server-sent events), forwarded as they are
   app.route({
     method: ['GET', 'POST'],
     url: '/sql/*',

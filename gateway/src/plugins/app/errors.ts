@@ -49,6 +49,7 @@ const STATUS_TEXT: Record<number, string> = {
   405: 'Method Not Allowed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
   429: 'Too Many Requests',
   502: 'Bad Gateway',
   503: 'Service Unavailable',

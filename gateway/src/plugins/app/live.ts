@@ -1,6 +1,7 @@
 /** The live stream as a decorator, started once the server is ready and closed before it stops. */
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { createHealth, type HealthSnapshot } from '../../health.ts';
 import { ReadCache } from '../../live/read-cache.ts';
 import { createLive, type Live } from '../../live/server.ts';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
     live: Live;
     /** read results kept exact by the stream's batches */
     readCache: ReadCache;
+    /** indexer, chain and live-stream health for /ready and /status */
+    health: { snapshot(): Promise<HealthSnapshot> };
   }
 }
 
@@ -16,6 +19,7 @@ export default fp(
   async (app) => {
     const { metrics } = app;
     const readCache = new ReadCache();
+    let lastBatchAt: number | null = null;
     app.decorate('readCache', readCache);
     const live = await createLive({
       httpServer: app.server,
@@ -33,6 +37,7 @@ export default fp(
           app.log.warn({ err: error, where }, 'live stream error');
         },
         onBatch: (batch) => {
+          lastBatchAt = Date.now();
           readCache.apply(batch);
           metrics.batches.inc();
           metrics.events.inc(batch.events.length);
@@ -44,6 +49,7 @@ export default fp(
       },
     });
     app.decorate('live', live);
+    app.decorate('health', createHealth(app, { head: () => live.hub.head, lastBatchAt: () => lastBatchAt }));
     app.addHook('preClose', async () => {
       await live.close();
     });
