@@ -1,6 +1,6 @@
 /**
  * Keeps one part of the stack running: when its process exits without being asked to, the part is started
- * again after a backoff (1 s, doubling to 30 s; back to 1 s once it has stayed up for a minute). Each start
+ * again after a backoff (0.5 s, doubling to 30 s; back to 0.5 s once it has stayed up for a minute). Each start
  * must resolve once the part is ready; a start that throws counts as a crash.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -38,7 +38,7 @@ export type Supervised = {
 
 export async function supervise(options: SupervisedOptions): Promise<Supervised> {
   const { name, events } = options;
-  const minBackoff = options.minBackoffMs ?? 1000;
+  const minBackoff = options.minBackoffMs ?? 500;
   const maxBackoff = options.maxBackoffMs ?? 30_000;
   const stableMs = options.stableMs ?? 60_000;
   let backoff = minBackoff;
@@ -59,7 +59,7 @@ export async function supervise(options: SupervisedOptions): Promise<Supervised>
       current = undefined;
       if (Date.now() - startedAt > stableMs) backoff = minBackoff;
       const how = signal ? `killed by ${signal}` : `exited with code ${code}`;
-      events.warn(`${name} ${how}; restarting in ${(backoff / 1000).toFixed(0)} s`);
+      events.warn(`${name} ${how}; restarting in ${(backoff / 1000).toFixed(1)} s`);
       schedule();
     });
   };

@@ -1,0 +1,173 @@
+/**
+ * Runs `npm start`'s launcher (scripts/start.ts) as a user would, on free ports, and finds the processes it
+ * runs. Shared by the supervisor test and the fresh-clone smoke in .ci/run.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type Stack = {
+  child: ChildProcess;
+  origin: string;
+  ports: { gateway: number; anvil: number; indexer: number; postgres: number };
+  lines: string[];
+  /** resolves with the first output line matching, rejects when the stack exits first or time runs out */
+  waitForLine(pattern: RegExp, timeoutMs: number): Promise<string>;
+  /** pids of every process under the launcher whose command line matches */
+  find(pattern: RegExp): number[];
+  /** every process under the launcher */
+  descendants(): number[];
+  /** Ctrl-C, as a terminal sends it to the foreground process group; resolves with the exit code */
+  interrupt(timeoutMs?: number): Promise<number | null>;
+};
+
+function processTable(): Map<number, { ppid: number; cmd: string }> {
+  const table = new Map<number, { ppid: number; cmd: string }>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      table.set(pid, { ppid, cmd });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return table;
+}
+
+export function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // a zombie has exited; only its parent has not collected it yet
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+export async function startStack(options: {
+  root: string;
+  env?: Record<string, string>;
+  args?: string[];
+  echo?: boolean;
+}): Promise<Stack> {
+  const ports = {
+    gateway: await freePort(),
+    anvil: await freePort(),
+    indexer: await freePort(),
+    postgres: await freePort(),
+  };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(options.root, 'scripts', 'start.ts'), ...(options.args ?? [])],
+    {
+      cwd: options.root,
+      env: {
+        ...process.env,
+        PORT: String(ports.gateway),
+        ANVIL_PORT: String(ports.anvil),
+        INDEXER_PORT: String(ports.indexer),
+        PG_PORT: String(ports.postgres),
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  const lines: string[] = [];
+  const waiters = new Set<(line: string) => void>();
+  let pending = '';
+  const onData = (chunk: Buffer) => {
+    pending += chunk.toString();
+    const parts = pending.split('\n');
+    pending = parts.pop() ?? '';
+    for (const line of parts) {
+      lines.push(line);
+      if (options.echo) console.log(line);
+      for (const w of waiters) w(line);
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const launcher = child.pid ?? -1;
+
+  const descendants = () => {
+    const table = processTable();
+    const found: number[] = [];
+    const walk = (parent: number) => {
+      for (const [pid, p] of table)
+        if (p.ppid === parent) {
+          found.push(pid);
+          walk(pid);
+        }
+    };
+    walk(launcher);
+    return found;
+  };
+
+  return {
+    child,
+    origin: `http://127.0.0.1:${ports.gateway}`,
+    ports,
+    lines,
+    descendants,
+    find(pattern) {
+      const table = processTable();
+      return descendants().filter((pid) => pattern.test(table.get(pid)?.cmd ?? ''));
+    },
+    waitForLine(pattern, timeoutMs) {
+      const seen = lines.find((l) => pattern.test(l));
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => done(new Error(`no line matching ${pattern} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        const onExit = () =>
+          done(new Error(`the stack exited before printing ${pattern}:\n${lines.slice(-30).join('\n')}`));
+        const waiter = (line: string) => {
+          if (pattern.test(line)) done(undefined, line);
+        };
+        const done = (error?: Error, line?: string) => {
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          child.off('exit', onExit);
+          if (error) reject(error);
+          else resolve(line as string);
+        };
+        waiters.add(waiter);
+        child.once('exit', onExit);
+      });
+    },
+    interrupt(timeoutMs = 60_000) {
+      return new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        const timer = setTimeout(() => {
+          process.kill(-launcher, 'SIGKILL');
+          resolve(null);
+        }, timeoutMs);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+        process.kill(-launcher, 'SIGINT');
+      });
+    },
+  };
+}

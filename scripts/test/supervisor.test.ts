@@ -1,0 +1,224 @@
+/**
+ * `npm start` under stress, with real anvil, Postgres, Ponder and gateway processes: kill -9 the indexer during
+ * live indexing (back within 20 s, lag back to <= 2 blocks, tables equal to the chain, /ready 503 while it is
+ * down), kill -9 the gateway (a socket client reconnects and resumes with no gap and no duplicate), then Ctrl-C
+ * stops everything and leaves no process behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readDeployment } from '@skald/chain/deployment';
+import { createDb } from '@skald/db';
+import { encodeCursor } from '@skald/game';
+import { chainLogs, type TestChain } from '@skald/indexer/testing';
+import postgres from 'postgres';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alive, type Stack, startStack } from './stack.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ADMIN_URL = process.env.SKALD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `skald_stack_${randomBytes(4).toString('hex')}`;
+const deploymentPath = join(mkdtempSync(join(tmpdir(), 'skald-stack-')), 'deployment.json');
+
+type Status = {
+  ready: boolean;
+  indexerProcess: 'up' | 'down';
+  lag: { blocks: number; seconds: number } | null;
+  reasons: string[];
+};
+type Event = { cursor: string };
+
+let stack: Stack;
+let databaseUrl: string;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function status(): Promise<{ code: number; body: Status } | null> {
+  try {
+    const res = await fetch(`${stack.origin}/ready`, { signal: AbortSignal.timeout(3000) });
+    return { code: res.status, body: (await res.json()) as Status };
+  } catch {
+    return null;
+  }
+}
+
+async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await sleep(200);
+  }
+  throw new Error(`${what}: not within ${timeoutMs / 1000} s\n${stack.lines.slice(-30).join('\n')}`);
+}
+
+/** A live-feed client as the web app is one: on a new connection it re-subscribes after the last cursor it saw. */
+function liveClient(origin: string) {
+  const events: Event[] = [];
+  let connects = 0;
+  const socket: Socket = io(origin, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnectionDelayMax: 1000,
+  });
+  socket.on('connect', () => {
+    connects += 1;
+    if (socket.recovered) return;
+    const after = events.at(-1)?.cursor;
+    socket.emit('subscribe', after ? { topics: ['all'], after } : { topics: ['all'] }, () => {});
+  });
+  socket.on('activity', (event: Event) => events.push(event));
+  return {
+    events,
+    get connects() {
+      return connects;
+    },
+    close: () => socket.close(),
+  };
+}
+
+beforeAll(async () => {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${dbName}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  databaseUrl = url.toString();
+  stack = await startStack({
+    root,
+    env: {
+      DATABASE_URL: databaseUrl,
+      SKALD_DEPLOYMENT: deploymentPath,
+      SIM_RATE: '3',
+      ANALYST_PASSWORD: 'stack-test',
+      ...(process.env.SKALD_TEST_LOG ? {} : { LOG_LEVEL: 'info' }),
+    },
+    echo: Boolean(process.env.SKALD_TEST_LOG),
+  });
+  await stack.waitForLine(/Skald is at/, 480_000);
+});
+
+afterAll(async () => {
+  if (stack) await stack.interrupt(60_000);
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch(() => {});
+  await admin.end();
+});
+
+describe('npm start under the supervisor', () => {
+  it('restarts a kill -9ed indexer within 20 s; /ready is 503 meanwhile; lag and tables come back', async () => {
+    await until('live indexing with lag <= 2 blocks', 120_000, async () => {
+      const s = await status();
+      return s && s.code === 200 && s.body.lag && s.body.lag.blocks <= 2 ? s : undefined;
+    });
+    const [ponder] = stack.find(/ponder\.js start/);
+    expect(ponder, 'the indexer process').toBeDefined();
+    const killedAt = Date.now();
+    process.kill(ponder as number, 'SIGKILL');
+
+    const down = await until('/ready 503 with the indexer down', 10_000, async () => {
+      const s = await status();
+      return s && s.code === 503 && s.body.indexerProcess === 'down' ? s : undefined;
+    });
+    expect(down.body.reasons.join('; ')).toMatch(/indexer process does not answer/);
+
+    // back: a new indexer process answers (it then replays from its checkpoint and goes live)
+    await until('the indexer process answering again', 20_000, async () => {
+      const s = await status();
+      return s?.body.indexerProcess === 'up' ? s : undefined;
+    });
+    const backAfter = Date.now() - killedAt;
+    await until('/ready 200 again', 45_000, async () => {
+      const s = await status();
+      return s?.code === 200 ? s : undefined;
+    });
+    const readyAfter = Date.now() - killedAt;
+    console.log(
+      `indexer kill -9: answering again after ${(backAfter / 1000).toFixed(1)} s, /ready 200 after ${(readyAfter / 1000).toFixed(1)} s`,
+    );
+    expect(backAfter).toBeLessThanOrEqual(20_000);
+    expect(stack.lines.some((l) => /indexer killed by SIGKILL; restarting/.test(l))).toBe(true);
+
+    const caughtUp = await until('lag <= 2 blocks', 60_000, async () => {
+      const s = await status();
+      return s && s.body.lag && s.body.lag.blocks <= 2 ? s : undefined;
+    });
+    expect(caughtUp.body.lag?.blocks).toBeLessThanOrEqual(2);
+
+    // nothing lost, nothing doubled: every game log up to the indexed head is exactly one activity row
+    const reader = createDb({ databaseUrl, viewsSchema: 'skald', max: 1 });
+    try {
+      const [cp] = await reader.sql<{ c: string }[]>`select latest_checkpoint as c from _ponder_checkpoint`;
+      const toBlock = BigInt((cp?.c ?? '').slice(26, 42));
+      const deployment = readDeployment(deploymentPath);
+      const chain = {
+        anvil: { rpcUrl: deployment.rpcUrl },
+        deployment,
+        deploymentPath,
+      } as unknown as TestChain;
+      const logs = await chainLogs(chain, toBlock);
+      const rows = await reader.sql<{ cursor: string; tx_hash: string }[]>`
+        select cursor, tx_hash from activity where block_number <= ${toBlock.toString()} order by cursor`;
+      const expected = logs
+        .map(
+          (l) => `${encodeCursor({ blockNumber: l.blockNumber, logIndex: l.logIndex })} ${l.transactionHash}`,
+        )
+        .sort();
+      expect(rows.map((r) => `${r.cursor} ${r.tx_hash}`)).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(50);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('restarts a kill -9ed gateway; live clients reconnect and resume with no gap and no duplicate', async () => {
+    const client = liveClient(stack.origin);
+    try {
+      await until('live events', 60_000, async () => (client.events.length >= 3 ? true : undefined));
+      const [gateway] = stack.find(/gateway\/src\/server\.ts/);
+      expect(gateway, 'the gateway process').toBeDefined();
+      process.kill(gateway as number, 'SIGKILL');
+      const seenAtKill = client.events.length;
+      await until('the client reconnected', 60_000, async () => (client.connects >= 2 ? true : undefined));
+      await until('events after the reconnect', 60_000, async () =>
+        client.events.length >= seenAtKill + 5 ? true : undefined,
+      );
+      expect(stack.lines.some((l) => /gateway killed by SIGKILL; restarting/.test(l))).toBe(true);
+
+      const cursors = client.events.map((e) => e.cursor);
+      expect(new Set(cursors).size, 'no event twice').toBe(cursors.length);
+      const reader = createDb({ databaseUrl, viewsSchema: 'skald', max: 1 });
+      try {
+        const rows = await reader.sql<{ cursor: string }[]>`
+          select cursor from activity where cursor >= ${cursors[0] as string} and cursor <= ${cursors.at(-1) as string}
+          order by cursor`;
+        expect(cursors, 'every event between the first and the last, in order').toEqual(
+          rows.map((r) => r.cursor),
+        );
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      client.close();
+    }
+  });
+
+  it('stops everything on Ctrl-C, in order, leaving no process behind', async () => {
+    const before = stack.descendants();
+    expect(before.length).toBeGreaterThanOrEqual(5);
+    const code = await stack.interrupt(60_000);
+    expect(code).toBe(0);
+    await sleep(500);
+    expect(before.filter(alive), 'processes left running').toEqual([]);
+    const order = ['simulator', 'gateway', 'indexer', 'anvil'].map((part) =>
+      stack.lines.findIndex((l) => new RegExp(`skald\\s+${part} stopped`).test(l)),
+    );
+    expect(
+      order.every((i) => i >= 0),
+      stack.lines.slice(-15).join('\n'),
+    ).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+});
