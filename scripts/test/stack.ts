@@ -65,6 +65,8 @@ export async function startStack(options: {
   root: string;
   env?: Record<string, string>;
   args?: string[];
+  /** run `npm start` itself instead of its launcher script */
+  viaNpm?: boolean;
   echo?: boolean;
 }): Promise<Stack> {
   const ports = {
@@ -73,23 +75,28 @@ export async function startStack(options: {
     indexer: await freePort(),
     postgres: await freePort(),
   };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(options.root, 'scripts', 'start.ts'), ...(options.args ?? [])],
-    {
-      cwd: options.root,
-      env: {
-        ...process.env,
-        PORT: String(ports.gateway),
-        ANVIL_PORT: String(ports.anvil),
-        INDEXER_PORT: String(ports.indexer),
-        PG_PORT: String(ports.postgres),
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
+  const [command, ...args] = options.viaNpm
+    ? ['npm', 'start', ...(options.args?.length ? ['--', ...options.args] : [])]
+    : [
+        process.execPath,
+        '--import',
+        'tsx',
+        join(options.root, 'scripts', 'start.ts'),
+        ...(options.args ?? []),
+      ];
+  const child = spawn(command as string, args, {
+    cwd: options.root,
+    env: {
+      ...process.env,
+      PORT: String(ports.gateway),
+      ANVIL_PORT: String(ports.anvil),
+      INDEXER_PORT: String(ports.indexer),
+      PG_PORT: String(ports.postgres),
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const lines: string[] = [];
   const waiters = new Set<(line: string) => void>();
   let pending = '';

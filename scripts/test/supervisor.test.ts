@@ -174,6 +174,11 @@ describe('npm start under the supervisor', () => {
   });
 
   it('restarts a kill -9ed gateway; live clients reconnect and resume with no gap and no duplicate', async () => {
+    // from a steady state: the indexer live and caught up
+    await until('/ready 200 with lag <= 2 blocks', 120_000, async () => {
+      const s = await status();
+      return s && s.code === 200 && s.body.lag && s.body.lag.blocks <= 2 ? s : undefined;
+    });
     const client = liveClient(stack.origin);
     try {
       await until('live events', 60_000, async () => (client.events.length >= 3 ? true : undefined));

@@ -1,0 +1,99 @@
+/**
+ * The fresh-clone smoke (.ci/run runs it inside a new clone after `npm install`): `npm start` in the background
+ * on free ports, then `/`, `/api/vera/1` and one live event over the socket, then Ctrl-C, and no anvil, Postgres
+ * or Node process of this folder left running. Exits non-zero with what failed.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { io } from 'socket.io-client';
+import { alive, startStack } from './test/stack.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
+const say = (line: string) => console.log(`[smoke] +${((Date.now() - started) / 1000).toFixed(0)}s ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function processesOf(folder: string): { pid: number; cmd: string }[] {
+  const found: { pid: number; cmd: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (cmd.includes(folder) && alive(pid)) found.push({ pid, cmd });
+    } catch {
+      // gone
+    }
+  }
+  return found;
+}
+
+async function getOk(url: string, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+      if (res.ok) return res;
+      last = `${res.status} ${(await res.text()).slice(0, 200)}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await sleep(1000);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s (last: ${last})`);
+}
+
+const stack = await startStack({ root, viaNpm: true, echo: true });
+let failed: unknown;
+try {
+  await stack.waitForLine(/Skald is at/, 15 * 60_000);
+  say('npm start is up');
+  const page = await (await getOk(`${stack.origin}/`, 60_000)).text();
+  if (!page.includes('<html')) throw new Error('/ is not an HTML page');
+  if (page.includes('/@vite/client'))
+    throw new Error('/ is served by the Vite dev server, not the production build');
+  say('/ answers the production build');
+  const vera = (await (await getOk(`${stack.origin}/api/vera/1`, 180_000)).json()) as {
+    vera?: { id?: string };
+  };
+  if (vera.vera?.id !== '1') throw new Error(`/api/vera/1 answered ${JSON.stringify(vera).slice(0, 200)}`);
+  say('/api/vera/1 answers vera 1');
+  const event = await new Promise<{ cursor: string; kind: string }>((resolve, reject) => {
+    const socket = io(stack.origin, { path: '/socket.io', transports: ['websocket'] });
+    const timer = setTimeout(() => {
+      socket.close();
+      reject(new Error('no live event over the socket within 120 s'));
+    }, 120_000);
+    socket.on('connect', () => socket.emit('subscribe', { topics: ['all'] }, () => {}));
+    socket.on('activity', (e: { cursor: string; kind: string }) => {
+      clearTimeout(timer);
+      socket.close();
+      resolve(e);
+    });
+  });
+  say(`live event over the socket: ${event.kind} at ${event.cursor}`);
+} catch (error) {
+  failed = error;
+}
+const before = stack.descendants();
+const code = await stack.interrupt(90_000);
+say(`Ctrl-C: npm start exited with ${code}`);
+await sleep(1000);
+const left = processesOf(root);
+if (left.length > 0 || before.some(alive)) {
+  console.error(
+    `[smoke] processes left running:\n${left.map((p) => `  ${p.pid} ${p.cmd.slice(0, 160)}`).join('\n')}`,
+  );
+  process.exit(1);
+}
+if (failed) {
+  console.error(`[smoke] FAILED: ${failed instanceof Error ? failed.message : failed}`);
+  process.exit(1);
+}
+if (code !== 0) {
+  console.error(`[smoke] FAILED: npm start exited with ${code} after Ctrl-C`);
+  process.exit(1);
+}
+say('passed: nothing left running');
