@@ -2,6 +2,7 @@ import { ClientOnly, createRootRouteWithContext, HeadContent, Outlet, Scripts } 
 import { Toaster } from 'sonner';
 import { NotFoundPage } from '../components/errors/not-found-page.tsx';
 import { Header } from '../components/header/header.tsx';
+import { DelayBanner } from '../components/live/delay-banner.tsx';
 import { HydratedMarker } from '../components/live/hydrated-marker.tsx';
 import { LiveCache } from '../components/live/live-cache.tsx';
 import { MintToasts } from '../components/live/mint-toasts.tsx';
@@ -53,6 +54,7 @@ function RootDocument() {
           <LiveCache />
           <WelcomeToast />
           <VersionWatcher />
+          <DelayBanner />
           <HydratedMarker />
         </ClientOnly>
         <Scripts />
