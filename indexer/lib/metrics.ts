@@ -60,6 +60,11 @@ export function metricsReport(before: MetricsSample, after: MetricsSample, topMe
     'metrics: rpc requests (ms)': `${Math.round(total(rpc))} in ${total(rpcCount)} calls`,
     'metrics: indexing functions (ms)': `${Math.round(total(handlers))}`,
   };
+  const cacheRequests = sumBy(before, after, 'ponder_indexing_cache_requests_total', 'type');
+  const cacheMs = sumBy(before, after, 'ponder_indexing_cache_query_duration_sum', 'method');
+  rows['metrics: store cache misses (reads sent to db)'] =
+    `${cacheRequests.get('miss') ?? 0} of ${total(cacheRequests)} (${Math.round(cacheMs.get('find') ?? 0)} ms)`;
+  rows['metrics: store flushes (ms)'] = `${Math.round(cacheMs.get('flush') ?? 0)}`;
   // backfill only: time the indexing loop waited for synced data ("extract") vs spent indexing ("transform"),
   // and the indexing time by step
   const groups = sumBy(before, after, 'ponder_historical_concurrency_group_duration', 'group');
