@@ -12,7 +12,10 @@ import { gunzipSync } from 'node:zlib';
 import { type Deployment, startAnvil } from '@skald/chain';
 import {
   createTestDatabase,
+  metricsReport,
   openReader,
+  processCpuMs,
+  scrapeMetrics,
   startChain,
   startTestIndexer,
   type TestChain,
@@ -117,11 +120,15 @@ await indexer.ready(3_600_000);
 const reader = openReader(database);
 await waitForIndexed(reader, chain, { block: head, timeoutMs: 600_000 });
 const totalSeconds = (now() - startedAt) / 1000;
+const cpuMs = processCpuMs(indexer.process.pid as number);
+const metrics = metricsReport(new Map(), await scrapeMetrics(indexer.url));
 const [row] = await reader.sql<{ n: string }[]>`SELECT count(*) AS n FROM activity`;
 const indexed = Number(row?.n);
 const backfillSeconds = (backfillEnd - backfillStart) / 1000;
 
 report('backfill', {
+  ...metrics,
+  'indexer cpu, start to caught up (s)': cpuMs / 1000,
   'game events (chain logs)': events,
   'activity rows indexed': indexed,
   blocks: Number(head) - chain.deployment.startBlock + 1,
@@ -132,8 +139,8 @@ report('backfill', {
   'ponder events/s (backfill)': indexed / backfillSeconds,
   'ponder start to caught up (s)': totalSeconds,
   'ponder events/s (incl. startup)': indexed / totalSeconds,
-  'ratio to raw (backfill)': `${fmt(indexed / backfillSeconds / (events / rawSeconds), 2)}`,
   'ratio to raw (incl. startup)': `${fmt(indexed / totalSeconds / (events / rawSeconds), 2)}`,
+  'ratio to raw (backfill)': `${fmt(indexed / backfillSeconds / (events / rawSeconds), 2)}`,
 });
 
 await reader.close();

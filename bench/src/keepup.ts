@@ -2,13 +2,18 @@
  * Keep-up: anvil makes a block every 250 ms (opBNB's block time) while generate.ts sends about
  * BENCH_EVENTS_PER_BLOCK (default 50) game events into each block; every 50 ms the chain head and the indexed block
  * are sampled. Lag in blocks = head - indexed; lag in ms = when the indexer published a block minus when that
- * block first appeared at the head. BENCH_SECONDS sets the measured duration (default 180).
+ * block first appeared at the head. BENCH_SECONDS sets the measured duration (default 180). The indexer's CPU time
+ * (from /proc) and its /metrics are read at the start and the end of the measured window; the lag is also
+ * reported for the first and the last minute, so a lag that grows over the run shows.
  */
 
 import {
   createTestDatabase,
   indexedBlock,
+  metricsReport,
   openReader,
+  processCpuMs,
+  scrapeMetrics,
   startChain,
   startTestIndexer,
   waitForIndexed,
@@ -36,13 +41,24 @@ const load = streamLoad(gen, perBlock, stop.signal);
 const headSeen = new Map<bigint, number>();
 const lagBlocks: number[] = [];
 const lagMs: number[] = [];
+const window = Math.min(60, seconds / 2) * 1000;
+const lagFirst: number[] = [];
+const lagLast: number[] = [];
 let published = await indexedBlock(reader);
-const end = now() + seconds * 1000;
+const pid = indexer.process.pid as number;
+const metricsBefore = await scrapeMetrics(indexer.url);
+const cpuBefore = processCpuMs(pid);
+const indexedBefore = published;
+const begin = now();
+const end = begin + seconds * 1000;
 while (now() < end) {
   const [head, indexed] = await Promise.all([client.getBlockNumber(), indexedBlock(reader)]);
   const t = now();
   for (let b = head; b > 0n && !headSeen.has(b); b--) headSeen.set(b, t);
-  lagBlocks.push(Number(head - indexed));
+  const lag = Number(head - indexed);
+  lagBlocks.push(lag);
+  if (t - begin < window) lagFirst.push(lag);
+  if (end - t <= window) lagLast.push(lag);
   for (let b = published + 1n; b <= indexed; b++) {
     const seen = headSeen.get(b);
     if (seen !== undefined && b > first) lagMs.push(t - seen);
@@ -50,19 +66,31 @@ while (now() < end) {
   if (indexed > published) published = indexed;
   await new Promise((r) => setTimeout(r, 50));
 }
+const cpuMs = processCpuMs(pid) - cpuBefore;
+// per block indexed in the window (equal to the blocks made when the indexer keeps up)
+const windowBlocks = Number((await indexedBlock(reader)) - indexedBefore);
+const metrics = metricsReport(metricsBefore, await scrapeMetrics(indexer.url));
 stop.abort();
 await load;
 await gen.catchUp();
 const last = await client.getBlockNumber();
 const events = gen.stats.events - eventsBefore;
+const minute = `${Math.round(window / 1000)} s`;
 report(`keep-up: 250 ms blocks for ${seconds} s`, {
+  ...metrics,
+  'indexer cpu (s)': cpuMs / 1000,
   blocks: Number(last - first),
   'game events per block (mean)': events / Number(last - first),
   'game events per second': events / seconds,
   'lag p50 (blocks)': percentile(lagBlocks, 50),
-  'lag p99 (blocks)': percentile(lagBlocks, 99),
   'lag p50 (ms)': percentile(lagMs, 50),
   'lag p99 (ms)': percentile(lagMs, 99),
+  'lag p99 (blocks)': percentile(lagBlocks, 99),
+  [`lag p99 first ${minute} (blocks)`]: percentile(lagFirst, 99),
+  [`lag p99 last ${minute} (blocks)`]: percentile(lagLast, 99),
+  [`lag max first ${minute} (blocks)`]: Math.max(...lagFirst),
+  [`lag max last ${minute} (blocks)`]: Math.max(...lagLast),
+  'indexer cpu per block (ms)': cpuMs / windowBlocks,
 });
 await reader.close();
 await indexer.stop();

@@ -80,9 +80,9 @@ for (let i = 0; i < count; i++) {
 
 report('live: receipt -> row visible to a separate reader', {
   events: latencies.length,
-  'p50 (ms)': percentile(latencies, 50),
-  'p99 (ms)': percentile(latencies, 99),
-  'max (ms)': Math.max(...latencies),
+  'receipt → row p50 (ms)': percentile(latencies, 50),
+  'receipt → row max (ms)': Math.max(...latencies),
+  'receipt → row p99 (ms)': percentile(latencies, 99),
 });
 child.kill();
 await reader.close();

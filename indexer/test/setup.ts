@@ -170,3 +170,5 @@ export async function chainLogs(chain: TestChain, toBlock: bigint) {
   });
   return logs.filter((l) => l.topics[0] && indexedTopics.has(l.topics[0]));
 }
+
+export { metricsReport, processCpuMs, scrapeMetrics } from '../lib/metrics.ts';
