@@ -5,7 +5,7 @@
  * and gets latency histograms, so millions of receipt times never cross the IPC channel.
  */
 import { performance } from 'node:perf_hooks';
-import { connectLive } from '@skald/gateway/live-client';
+import { connectLive } from '@skald/wire';
 import { now } from './stats.ts';
 
 export type ToWorker =
