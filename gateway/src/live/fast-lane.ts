@@ -114,6 +114,11 @@ export class FastLane {
     this.calls.clear();
   }
 
+  /** Closes the node websocket as a network failure would: the lane polls, then reconnects. */
+  dropConnection(): void {
+    this.ws?.terminate();
+  }
+
   // --- transport ---------------------------------------------------------------------------------------
 
   private connect(): void {

@@ -267,6 +267,8 @@ export async function createLive(options: LiveOptions) {
     source: () => source,
     isLeader: () => (election ? election.isLeader() : true),
     status,
+    /** the fast lane of this process, if any (tests drop its node connection through it) */
+    fastLane: () => lane,
     async close() {
       await lane?.stop();
       for (const timer of held.values()) clearTimeout(timer);
