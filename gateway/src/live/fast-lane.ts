@@ -328,8 +328,14 @@ export class FastLane {
       if (event) events.push(event);
     }
     if (events.length === 0) return;
+    // a block at this height with other contents was announced: the node replaced it
+    const earlier = this.announced.get(number);
+    if (earlier && earlier.hash !== block.hash) {
+      this.announced.delete(number);
+      this.options.onRemoved(earlier.cursors);
+    }
     const entry = this.announced.get(number);
-    if (entry && entry.hash === block.hash) entry.cursors.push(...events.map((e) => e.cursor));
+    if (entry) entry.cursors.push(...events.map((e) => e.cursor));
     else this.announced.set(number, { hash: block.hash, cursors: events.map((e) => e.cursor) });
     for (const n of this.announced.keys()) if (n + BigInt(RECENT_BLOCKS) < number) this.announced.delete(n);
     this.options.onEvents(events);

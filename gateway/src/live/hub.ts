@@ -55,6 +55,8 @@ export class Hub {
   readonly window = new Map<string, string>();
   /** cursor -> provisional event announced and not yet confirmed or retracted */
   readonly pending = new Map<string, Pending>();
+  /** cursor -> txHash of confirmed rows the node has since reorganised away (the indexer will follow) */
+  private readonly nodeRemoved = new Map<string, string>();
   private readonly liveKeys = new Map<string, LiveKey>();
   private readonly byEntity = new Map<string, Set<string>>();
   private readonly backlogs = new Set<{ socketId: string; sub: Sub }>();
@@ -107,23 +109,52 @@ export class Hub {
   applyProvisional(events: StreamEvent[]): StreamEvent[] {
     const frames = new Map<string, StreamEvent[]>();
     const sent: StreamEvent[] = [];
+    const replaced: string[] = [];
     for (const event of events) {
-      if (this.window.has(event.cursor)) continue;
-      if (this.head !== null && event.cursor <= this.head) continue; // the indexer is past it already
-      if (this.pending.get(event.cursor)?.txHash === event.txHash) continue;
+      const confirmedTx = this.window.get(event.cursor);
+      const orphaned = confirmedTx !== undefined && this.nodeRemoved.get(event.cursor) === confirmedTx;
+      if (confirmedTx !== undefined && !orphaned) continue;
+      // the indexer is past it already
+      if (!orphaned && this.head !== null && event.cursor <= this.head) continue;
+      const pending = this.pending.get(event.cursor);
+      if (pending?.txHash === event.txHash) continue;
+      if (pending) replaced.push(event.cursor); // the node replaced the block: withdraw the old event first
       this.pending.set(event.cursor, { txHash: event.txHash, blockNumber: BigInt(event.blockNumber) });
       const provisional: StreamEvent = { ...event, provisional: true };
       sent.push(provisional);
       this.collect(frames, provisional, true);
     }
+    if (replaced.length > 0) this.transport.emitRetract(replaced.sort(), 'reorg');
     this.flush(frames);
     return sent;
   }
 
-  /** Provisional cursors the node removed (a `removed: true` log or a replaced block). */
+  /** Provisional cursors withdrawn (never confirmed in time). */
   retractProvisional(cursors: string[], reason: RetractReason): string[] {
     const gone = cursors.filter((c) => this.pending.delete(c));
     if (gone.length > 0) this.transport.emitRetract(gone.sort(), reason);
+    return gone;
+  }
+
+  /**
+   * Cursors the node reorganised away (a `removed: true` log or a replaced block), provisional or already
+   * confirmed. Clients hear it at once; a confirmed row stays in the hub's window until the indexer's own
+   * reorg removes or replaces it (the source then retracts it again, which clients ignore), so nothing the
+   * index still holds is sent twice meanwhile.
+   */
+  retractFromNode(cursors: string[]): string[] {
+    const gone: string[] = [];
+    for (const cursor of cursors) {
+      if (this.pending.delete(cursor)) gone.push(cursor);
+      else {
+        const tx = this.window.get(cursor);
+        if (tx !== undefined && this.nodeRemoved.get(cursor) !== tx) {
+          this.nodeRemoved.set(cursor, tx);
+          gone.push(cursor);
+        }
+      }
+    }
+    if (gone.length > 0) this.transport.emitRetract(gone.sort(), 'reorg');
     return gone;
   }
 
@@ -157,7 +188,10 @@ export class Hub {
 
   private retract(cursors: string[]): void {
     const sorted = [...cursors].sort();
-    for (const cursor of sorted) this.window.delete(cursor);
+    for (const cursor of sorted) {
+      this.window.delete(cursor);
+      this.nodeRemoved.delete(cursor);
+    }
     const first = sorted[0] as string;
     if (this.head !== null && this.head >= first) {
       const remaining = [...this.window.keys()].filter((c) => c < first).sort();
@@ -176,6 +210,7 @@ export class Hub {
     for (const cursor of this.window.keys()) {
       if (cursor >= start) break;
       this.window.delete(cursor);
+      this.nodeRemoved.delete(cursor);
     }
   }
 

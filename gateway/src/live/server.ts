@@ -159,7 +159,7 @@ export async function createLive(options: LiveOptions) {
       ...laneOptions,
       names,
       onEvents: (events) => hub.applyProvisional(events),
-      onRemoved: (cursors) => hub.retractProvisional(cursors, 'reorg'),
+      onRemoved: (cursors) => hub.retractFromNode(cursors),
       onHead: (block) => hub.expireProvisional(block, confirmAfterBlocks),
       onError: (e) => hooks.onError(e, 'fast_lane'),
     });
