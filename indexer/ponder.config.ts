@@ -2,9 +2,10 @@
  * Chain 5611 (opBNB testnet, or a local anvil with the same id) and the eight Skald contracts, with addresses
  * and the start block taken from the deployment file. Only configuration differs between anvil and testnet.
  */
+
+import { gameEventAbis as indexerAbis } from '@skald/chain/activity';
 import { readDeployment } from '@skald/chain/deployment';
 import { createConfig } from 'ponder';
-import { indexerAbis } from './lib/abis.ts';
 import { chainSettings, parseIndexerEnv } from './lib/env.ts';
 
 const env = parseIndexerEnv(process.env);

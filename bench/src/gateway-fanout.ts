@@ -18,8 +18,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ANVIL_MNEMONIC, allSkaldAbis } from '@skald/chain';
+import type { ActivityEvent, ActivityFrame } from '@skald/wire';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import type { FromBaseline, ToBaseline } from './gateway-fanout-baseline.ts';
 import type { FromWorker, ToWorker } from './gateway-fanout-clients.ts';
 import { gatewayProcess, indexedWorld, type Proc, waitForIndexed } from './gateway-setup.ts';
 import { fmt, now, report } from './stats.ts';
@@ -111,6 +113,65 @@ async function produce(
   }
 }
 
+/** The events of the run, as the gateway serves them, grouped per block: the baseline replays these frames. */
+async function framesSince(gatewayUrl: string, after: string | null): Promise<ActivityFrame[]> {
+  const events: ActivityEvent[] = [];
+  let cursor = after;
+  for (;;) {
+    const query = new URLSearchParams({ limit: '100' });
+    if (cursor) query.set('after', cursor);
+    const page = (await (await fetch(`${gatewayUrl}/api/activity?${query}`)).json()) as {
+      items: ActivityEvent[];
+    };
+    events.push(...page.items);
+    if (page.items.length < 100) break;
+    cursor = page.items.at(-1)?.cursor ?? cursor;
+  }
+  const byBlock = new Map<string, ActivityEvent[]>();
+  for (const e of events) byBlock.set(e.blockNumber, [...(byBlock.get(e.blockNumber) ?? []), e]);
+  return [...byBlock.values()].map((list) => ({ key: 'all||||', events: list }));
+}
+
+async function headCursor(): Promise<string | null> {
+  const [row] = await world.reader.sql<{ cursor: string }[]>`SELECT max(cursor) AS cursor FROM activity`;
+  return row?.cursor ?? null;
+}
+
+/** The bare `ws` baseline: the same clients and workers, the gateway run's frames at the same block cadence. */
+async function measureBaseline(frames: ActivityFrame[]) {
+  const server = fork(join(here, 'gateway-fanout-baseline.ts'), [], { execArgv: ['--import', 'tsx'] });
+  const url = await new Promise<string>((resolve) =>
+    server.on('message', (m: FromBaseline) => m.type === 'listening' && resolve(m.url)),
+  );
+  const workers = Array.from({ length: WORKERS }, startWorker);
+  const t0 = now();
+  const connected = workers.map((w) => w.next('connected'));
+  workers.forEach((w, i) => {
+    const count = Math.floor(CLIENTS / WORKERS) + (i < CLIENTS % WORKERS ? 1 : 0);
+    w.send({ type: 'connect', urls: [url], count, offset: i, bare: true });
+  });
+  await Promise.all(connected);
+  const connectMs = now() - t0;
+  const cpuBefore = cpuSeconds(server.pid);
+  const started = now();
+  for (const [i, frame] of frames.entries()) {
+    await new Promise((r) => setTimeout(r, Math.max(0, started + i * BLOCK_MS - now())));
+    server.send({ type: 'frame', frame } satisfies ToBaseline);
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  const cpu = (cpuSeconds(server.pid) - cpuBefore) / ((now() - started) / 1000);
+  const total = frames.reduce((n, f) => n + f.events.length, 0);
+  await collect(
+    `bare ws baseline (same ${frames.length} frames)`,
+    workers,
+    connectMs,
+    new Map(),
+    [cpu],
+    total,
+  );
+  server.send({ type: 'close' } satisfies ToBaseline);
+}
+
 async function measure(label: string, gateways: Proc[]) {
   const workers = Array.from({ length: WORKERS }, startWorker);
   const t0 = now();
@@ -140,7 +201,17 @@ async function measure(label: string, gateways: Proc[]) {
   await new Promise((r) => setTimeout(r, 2000));
   const busySeconds = (now() - started) / 1000;
   const cpu = gateways.map((g, i) => (cpuSeconds(g.child.pid) - (cpuBefore[i] as number)) / busySeconds);
+  await collect(label, workers, connectMs, sentAt, cpu);
+}
 
+async function collect(
+  label: string,
+  workers: ReturnType<typeof startWorker>[],
+  connectMs: number,
+  sentAt: Map<string, number>,
+  cpu: number[],
+  expectedEvents?: number,
+) {
   const firstReplies = await Promise.all(
     workers.map((w) => {
       const reply = w.next('firsts');
@@ -168,6 +239,8 @@ async function measure(label: string, gateways: Proc[]) {
     for (const [b, n] of h.e2e) e2e.set(b, (e2e.get(b) ?? 0) + n);
   }
   const events = Object.keys(refs).length;
+  // every event of the run reached at least one client (refs); expected = each event at every client
+  const expected = Math.max(events, expectedEvents ?? events) * CLIENTS;
   const deliveries = hists.reduce((a, h) => a + h.deliveries, 0);
   for (const w of workers) w.send({ type: 'close' });
   await Promise.all(
@@ -177,17 +250,16 @@ async function measure(label: string, gateways: Proc[]) {
   report(`live fan-out: ${label}`, {
     clients: `${CLIENTS} in ${WORKERS} worker processes`,
     'connect + subscribe all (s)': connectMs / 1000,
-    'transactions sent': sentAt.size,
+    'transactions sent': sentAt.size || 'replayed',
     'events produced': events,
     'events/s': events / SECONDS,
-    deliveries,
-    'expected deliveries': events * CLIENTS,
+    'delivered / expected': `${deliveries} / ${expected} (${fmt((100 * deliveries) / expected, 1)}%)`,
     duplicates: hists.reduce((a, h) => a + h.duplicates, 0),
     'fan-out spread p50 ms': percentile(spread, 50),
     'fan-out spread p99 ms (target <= 100)': percentile(spread, 99),
     'end-to-end p50 ms (tx sent -> received)': percentile(e2e, 50),
     'end-to-end p99 ms': percentile(e2e, 99),
-    'gateway CPU cores (send -> drained)': cpu.map((c) => fmt(c, 2)).join(' + '),
+    'server CPU cores (send -> drained)': cpu.map((c) => fmt(c, 2)).join(' + '),
     'client workers event-loop use': firstReplies.map((r) => `${Math.round(r.elu * 100)}%`).join(' '),
   });
 }
@@ -195,8 +267,11 @@ async function measure(label: string, gateways: Proc[]) {
 let running: Proc[] = [];
 try {
   running = [await gatewayProcess(world)];
+  const before = await headCursor();
   await measure('one process', running);
+  const frames = await framesSince((running[0] as Proc).url, before);
   await running[0]?.stop();
+  await measureBaseline(frames);
   running = [await gatewayProcess(world, { REDIS_URL }), await gatewayProcess(world, { REDIS_URL })];
   await measure('two processes + Redis', running);
 } finally {

@@ -1,5 +1,5 @@
 /**
- * Benchmark: transaction receipt -> mint toast rendered in the browser, over 100 mints, side by side with the
+ * Benchmark: transaction receipt -> mint toast rendered in the browser (the app toasts the provisional event), over 100 mints, side by side with the
  * direct-chain path of the spec (a page on anvil's websocket that fetches and decodes the transaction itself).
  *
  * t0 is the moment the sender holds the receipt (anvil automines, so the first getTransactionReceipt after the
@@ -109,7 +109,7 @@ async function main() {
     console.log(
       `\nreceipt -> mint toast in the DOM, ${MINTS} mints (after ${WARMUP} warm-up), ${missed} missed`,
     );
-    console.log(row('app (indexer -> gateway -> socket.io -> toast)', summary(appMs)));
+    console.log(row('app (node -> gateway fast lane -> socket.io -> toast)', summary(appMs)));
     console.log(row('direct (anvil ws -> tx + reads -> element)', summary(directMs)));
   } finally {
     await direct.stop();

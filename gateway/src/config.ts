@@ -4,6 +4,7 @@
  */
 import type { GatewayEnv } from './env.ts';
 import type { FetchPolicy } from './image/fetch.ts';
+import type { FastLaneConfig } from './live/server.ts';
 
 export type GatewayConfig = {
   databaseUrl: string;
@@ -36,6 +37,8 @@ export type GatewayConfig = {
   web: boolean;
   /** safety-net read interval of the live source in ms */
   liveFallbackMs?: number;
+  /** the live fast lane (node -> provisional events); unset: confirmed events only */
+  fastLane?: FastLaneConfig;
 };
 
 export function configFromEnv(

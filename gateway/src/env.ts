@@ -42,6 +42,16 @@ export const gatewayEnvSchema = z.object({
   INDEXER_URL: url(['http:', 'https:']).default('http://127.0.0.1:42069'),
   /** Deployment file (chain id for sign-in); defaults to deployments/local.json. */
   SKALD_DEPLOYMENT: z.string().min(1).optional(),
+  /** The node's HTTP RPC for the live fast lane; defaults to the deployment's rpcUrl. */
+  SKALD_RPC_URL: url(['http:', 'https:']).optional(),
+  /** The node's websocket; defaults to the RPC URL's ws:// twin on a loopback node, else none (polling). */
+  SKALD_WS_URL: url(['ws:', 'wss:']).optional(),
+  /** The chain's block time in ms: the fast lane's polling interval without a websocket. */
+  SKALD_BLOCK_TIME_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** A provisional event the indexer has not confirmed after this many blocks is retracted. */
+  SKALD_LIVE_CONFIRM_BLOCKS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** Announce events from the node before the indexer commits them (provisional). */
+  SKALD_FAST_LANE: bool.default(true),
   /** Origin the browser uses; sign-in messages must name its host. */
   PUBLIC_ORIGIN: url(['http:', 'https:']).optional(),
   /** HMAC key for session cookies (>= 32 characters); required in production. */

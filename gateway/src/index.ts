@@ -1,8 +1,9 @@
-/** @skald/gateway: start function for `npm start`, the app plugin for tests, and the live protocol types. */
+/** @skald/gateway: start function for `npm start`, the app plugin for tests, and the live protocol types (from @skald/wire). */
+
+export * from '@skald/wire/protocol';
 export { default as gatewayApp } from './app.ts';
 export type { GatewayConfig } from './config.ts';
 export { type GatewayEnv, GatewayEnvError, gatewayEnvSchema, parseGatewayEnv } from './env.ts';
-export * from './live/protocol.ts';
 export {
   buildGateway,
   type RunningGateway,

@@ -31,14 +31,32 @@ export type RunningGateway = { url: string; app: FastifyInstance; stop(): Promis
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Chain id and RPC origin from the deployment file, when there is one (sign-in and CSP use them). */
-function chainFacts(path?: string): Pick<GatewayConfig, 'chainId' | 'rpcOrigin' | 'rpcUrl'> {
+/**
+ * Chain id and RPC origin from the deployment file, when there is one (sign-in and CSP use them), and where the
+ * live fast lane hears the node: the websocket twin of a loopback RPC, or polling at the block time.
+ */
+function chainFacts(
+  env: GatewayEnv,
+  path?: string,
+): Pick<GatewayConfig, 'chainId' | 'rpcOrigin' | 'rpcUrl' | 'fastLane'> {
   try {
     const deployment = readDeployment(path);
+    const rpcUrl = env.SKALD_RPC_URL ?? deployment.rpcUrl;
+    const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(rpcUrl).hostname);
+    const wsUrl = env.SKALD_WS_URL ?? (loopback ? rpcUrl.replace(/^http/, 'ws') : undefined);
     return {
       chainId: deployment.chainId,
       rpcOrigin: new URL(deployment.rpcUrl).origin,
-      rpcUrl: deployment.rpcUrl,
+      rpcUrl,
+      fastLane: env.SKALD_FAST_LANE
+        ? {
+            rpcUrl,
+            wsUrl,
+            contracts: deployment.contracts,
+            pollMs: env.SKALD_BLOCK_TIME_MS,
+            confirmAfterBlocks: env.SKALD_LIVE_CONFIRM_BLOCKS,
+          }
+        : undefined,
     };
   } catch {
     return {};
@@ -60,7 +78,7 @@ export function resolveConfig(
   const webPublic = join(repoRoot, 'web', 'public');
   const config = configFromEnv(env, {
     sessionSecret: secret,
-    ...chainFacts(options.deploymentPath ?? env.SKALD_DEPLOYMENT),
+    ...chainFacts(env, options.deploymentPath ?? env.SKALD_DEPLOYMENT),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.viewsSchema ? { viewsSchema: options.viewsSchema } : {}),
     ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),

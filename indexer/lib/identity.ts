@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gameEventAbis as indexerAbis } from '@skald/chain/activity';
 import type { Deployment } from '@skald/chain/deployment';
-import { indexerAbis } from './abis.ts';
 
 const CODE_PATHS = ['ponder.config.ts', 'ponder.schema.ts', 'schema', 'src', 'lib'];
 

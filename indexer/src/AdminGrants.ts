@@ -2,7 +2,7 @@
 
 import { ponder } from 'ponder:registry';
 import { adminGrant } from 'ponder:schema';
-import { ADMIN_GRANT_KIND_LABELS, codeLabel } from '@skald/game';
+import { adminGrantedActivity, grantKindName } from '@skald/chain/activity';
 import type { Hex } from 'viem';
 import { addr, at, type Db, type LogEvent, recordActivity } from './lib/activity.ts';
 
@@ -10,7 +10,7 @@ type Granted = { admin: Hex; kind: number; target: bigint; subjectId: bigint; am
 
 async function onGranted(db: Db, event: LogEvent & { args: Granted }, contract: string) {
   const { admin, kind, target, subjectId, amount } = event.args;
-  const kindName = codeLabel(ADMIN_GRANT_KIND_LABELS, kind) ?? `kind ${kind}`;
+  const kindName = grantKindName(kind);
   await db.insert(adminGrant).values({
     id: event.id,
     admin: addr(admin),
@@ -22,16 +22,7 @@ async function onGranted(db: Db, event: LogEvent & { args: Granted }, contract: 
     contract,
     ...at(event),
   });
-  // experience targets a vera and wisp experience a clan; every other kind targets a character
-  const targetsCharacter = kind !== 2 && kind !== 8;
-  await recordActivity(db, event, {
-    type: 'grant',
-    event: 'AdminGranted',
-    account: admin,
-    characterId: targetsCharacter ? target : null,
-    subjectId: targetsCharacter ? subjectId : target,
-    payload: { kind: kindName, target, subjectId, amount, contract },
-  });
+  await recordActivity(db, event, adminGrantedActivity(event.args, kindName, contract));
 }
 
 ponder.on('Inventory:AdminGranted', ({ event, context }) => onGranted(context.db, event, 'Inventory'));

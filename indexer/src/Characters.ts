@@ -1,5 +1,6 @@
 import { ponder } from 'ponder:registry';
 import { account, accountLink, character } from 'ponder:schema';
+import { characterCreatedActivity } from '@skald/chain/activity';
 import { CharacterState } from '@skald/game';
 import type { Hex } from 'viem';
 import { ensureAccount, updateAccount } from './lib/accounts.ts';
@@ -24,13 +25,7 @@ ponder.on('Characters:CharacterCreated', async ({ event, context }) => {
   });
   // the new character becomes the account's selected one
   await updateAccount(context.db, owner, event.block.number, { characterId, name });
-  await recordActivity(context.db, event, {
-    type: 'character',
-    event: 'CharacterCreated',
-    account: owner,
-    characterId,
-    payload: { name, starterSpecies: choices.starterSpecies, starterRune: choices.starterRune },
-  });
+  await recordActivity(context.db, event, characterCreatedActivity(event.args));
 });
 
 ponder.on('Characters:CharacterRenamed', async ({ event, context }) => {

@@ -1,8 +1,8 @@
 import { ponder } from 'ponder:registry';
 import { mint, vera, veraAbility, veraTracker, veraTransfer } from 'ponder:schema';
+import { type MintMethod, selectorOf, veraMintedActivity } from '@skald/chain/activity';
 import { addUnallocatedPoints, experienceForLevel, POINTS_PER_LEVEL } from '@skald/game';
 import { zeroAddress } from 'viem';
-import { decodeMintMethod, selectorOf } from '../lib/mint-method.ts';
 import { addr, at, recordActivity } from './lib/activity.ts';
 
 const innateStats = (s: readonly number[]) => ({
@@ -26,7 +26,8 @@ const effectiveStats = (s: readonly number[]) => ({
 ponder.on('Veras:VeraMinted', async ({ event, context }) => {
   const { veraId, owner, characterId, species, mainRune, subRune, personality, innate, level, origin } =
     event.args;
-  const method = decodeMintMethod(event.transaction.input);
+  const activity = veraMintedActivity(event.args, event.transaction.input);
+  const method = activity.payload.method as MintMethod;
   await context.db.insert(vera).values({
     id: veraId,
     owner: addr(owner),
@@ -65,14 +66,7 @@ ponder.on('Veras:VeraMinted', async ({ event, context }) => {
     logIndex: event.log.logIndex,
     timestamp: event.block.timestamp,
   });
-  await recordActivity(context.db, event, {
-    type: 'mint',
-    event: 'VeraMinted',
-    account: owner,
-    characterId,
-    subjectId: veraId,
-    payload: { species, mainRune, subRune, personality, level, innate, origin, method },
-  });
+  await recordActivity(context.db, event, activity);
 });
 
 ponder.on('Veras:Transfer', async ({ event, context }) => {

@@ -1,4 +1,5 @@
 import { ANVIL_MNEMONIC, allSkaldAbis, gameContracts, skaldChain } from '@skald/chain';
+import { decodeMintMethod, MINT_SELECTORS } from '@skald/chain/activity';
 import type { SkaldDb } from '@skald/db';
 import {
   type Abi,
@@ -15,7 +16,6 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeMintMethod, MINT_SELECTORS } from '../lib/mint-method.ts';
 import type { RunningIndexer } from '../lib/start.ts';
 import {
   createTestDatabase,

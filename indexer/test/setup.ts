@@ -15,12 +15,12 @@ import {
   freePort,
   startAnvil,
 } from '@skald/chain';
+import { gameEventAbis as indexerAbis } from '@skald/chain/activity';
 import { runSimulator, type SimulatorOptions } from '@skald/chain/simulator';
 import { createDb, type SkaldDb } from '@skald/db';
 import postgres from 'postgres';
 import { type AbiEvent, createPublicClient, http, toEventSelector } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { indexerAbis } from '../lib/abis.ts';
 import { type RunningIndexer, type StartIndexerOptions, startIndexer } from '../lib/start.ts';
 
 export const ADMIN_URL = process.env.SKALD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headerOpacity, nextHeaderScroll } from '../src/components/header/header-scroll.ts';
 import { shouldReload } from '../src/lib/version.ts';
-import { CursorTracker } from '../src/live/cursor-tracker.ts';
 
 describe('header scroll rules', () => {
   it('darkens with depth up to 0.95', () => {
@@ -16,18 +15,6 @@ describe('header scroll rules', () => {
     expect(s.hidden).toBe(false);
     expect(nextHeaderScroll(s, 600, true).hidden).toBe(false);
     expect(nextHeaderScroll({ hidden: true, anchorY: 500 }, 40, false).hidden).toBe(false);
-  });
-});
-
-describe('cursor tracker', () => {
-  it('delivers each cursor once and resumes before retracted ones', () => {
-    const t = new CursorTracker();
-    expect(t.accept('00000000000000000001-000000')).toBe(true);
-    expect(t.accept('00000000000000000002-000000')).toBe(true);
-    expect(t.accept('00000000000000000002-000000')).toBe(false);
-    expect(t.retract(['00000000000000000002-000000'])).toEqual(['00000000000000000002-000000']);
-    expect(t.last).toBe('00000000000000000001-000000');
-    expect(t.accept('00000000000000000002-000000')).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@
  * a client sees the same event whichever path delivered it. Mint events carry what the web's mint toast shows.
  */
 import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, statTotal } from '@skald/game';
-import type { ActivityEvent, MintMethod } from './protocol.ts';
+import type { ActivityEvent, MintMethod } from '@skald/wire';
 
 /** An activity row with its character's name (joined for mints). */
 export type ActivityRow = {

@@ -9,23 +9,22 @@
  * synchronously and Postgres is the source of truth, the handover leaves no gap and sends nothing twice.
  */
 import { decodeCursor, encodeCursor } from '@skald/game';
+import { type ActivityFrame, cursorBefore, type Filter, matches, type RetractReason } from '@skald/wire';
 import type { ActivityRepository } from '../repositories/activity.ts';
-import { cursorBefore } from './cursor.ts';
 import type { StreamEvent } from './events.ts';
-import { type Filter, matches } from './filter.ts';
-import type { ActivityEvent } from './protocol.ts';
 
 /** Reorg checks look this many blocks back (twice Ponder's finality depth for chain 5611). */
 export const WINDOW_BLOCKS = 64n;
 const BACKLOG_PAGE = 500;
 
+/** Confirmed rows, in cursor order, from the indexer (and cursors a reorg removed from it). */
 export type Batch = { events: StreamEvent[]; retracted: string[] };
 
 export interface Transport {
-  /** one broadcast to a room (a filter's room, or a socket's own room for its backlog) */
-  emitActivity(room: string, event: ActivityEvent): void;
-  /** tell every socket these cursors were removed by a reorg */
-  emitRetract(cursors: string[]): void;
+  /** one frame to a room (a filter's room, or a socket's own room for its backlog) */
+  emitFrame(room: string, frame: ActivityFrame): void;
+  /** tell every socket these cursors were removed */
+  emitRetract(cursors: string[], reason: RetractReason): void;
   join(socketId: string, room: string): void;
   leave(socketId: string, room: string): void;
 }
@@ -44,17 +43,25 @@ export type Sub = {
 
 type LiveKey = { filter: Filter; refs: number };
 
+/** A provisional event the indexer has not confirmed yet. */
+type Pending = { txHash: string; blockNumber: bigint };
+
 export const roomOf = (key: string) => `sub:${key}`;
 
 export class Hub {
-  /** newest cursor applied (null before the index has any activity) */
+  /** newest confirmed cursor applied (null before the index has any activity) */
   head: string | null = null;
-  /** cursor -> txHash of rows in the last WINDOW_BLOCKS blocks, for reorg detection */
+  /** cursor -> txHash of confirmed rows in the last WINDOW_BLOCKS blocks, for reorg detection */
   readonly window = new Map<string, string>();
+  /** cursor -> provisional event announced and not yet confirmed or retracted */
+  readonly pending = new Map<string, Pending>();
+  /** cursor -> txHash of confirmed rows the node has since reorganised away (the indexer will follow) */
+  private readonly nodeRemoved = new Map<string, string>();
   private readonly liveKeys = new Map<string, LiveKey>();
   private readonly byEntity = new Map<string, Set<string>>();
   private readonly backlogs = new Set<{ socketId: string; sub: Sub }>();
   delivered = 0;
+  frames = 0;
 
   constructor(
     private readonly repo: ActivityRepository,
@@ -69,29 +76,122 @@ export class Hub {
     return encodeCursor({ blockNumber: block > WINDOW_BLOCKS ? block - WINDOW_BLOCKS : 0n, logIndex: 0 });
   }
 
+  /** Confirmed rows: one frame per subscription filter for the whole batch. */
   apply(batch: Batch): void {
     if (batch.retracted.length > 0) this.retract(batch.retracted);
-    for (const event of batch.events) this.applyOne(event);
+    const frames = new Map<string, StreamEvent[]>();
+    const replaced: string[] = [];
+    const fresh: StreamEvent[] = [];
+    for (const event of batch.events) {
+      if (this.window.get(event.cursor) === event.txHash) continue; // already applied (a repeated batch)
+      const pending = this.pending.get(event.cursor);
+      if (pending) {
+        this.pending.delete(event.cursor);
+        // the fast lane announced another transaction at this cursor: that one is gone
+        if (pending.txHash !== event.txHash) replaced.push(event.cursor);
+      }
+      this.window.set(event.cursor, event.txHash);
+      if (this.head === null || event.cursor > this.head) this.head = event.cursor;
+      fresh.push(event);
+      this.collect(frames, event, false);
+      for (const { sub } of this.backlogs) if (matches(sub.filter, event)) sub.queue.push(event);
+    }
+    if (replaced.length > 0) this.transport.emitRetract(replaced, 'reorg');
+    this.flush(frames);
     this.trimWindow();
   }
 
-  private applyOne(event: StreamEvent): void {
-    if (this.window.get(event.cursor) === event.txHash) return; // already applied (a repeated batch)
-    this.window.set(event.cursor, event.txHash);
-    if (this.head === null || event.cursor > this.head) this.head = event.cursor;
-    for (const key of this.candidates(event)) {
-      const live = this.liveKeys.get(key);
-      if (live && matches(live.filter, event)) {
-        this.transport.emitActivity(roomOf(key), event);
-        this.delivered += live.refs;
+  /**
+   * Events the fast lane decoded from the node before the indexer committed them: sent at once to every
+   * subscription that is not confirmed-only, one frame per filter. A cursor already confirmed or already
+   * announced with the same transaction is skipped.
+   */
+  applyProvisional(events: StreamEvent[]): StreamEvent[] {
+    const frames = new Map<string, StreamEvent[]>();
+    const sent: StreamEvent[] = [];
+    const replaced: string[] = [];
+    for (const event of events) {
+      const confirmedTx = this.window.get(event.cursor);
+      const orphaned = confirmedTx !== undefined && this.nodeRemoved.get(event.cursor) === confirmedTx;
+      if (confirmedTx !== undefined && !orphaned) continue;
+      // the indexer is past it already
+      if (!orphaned && this.head !== null && event.cursor <= this.head) continue;
+      const pending = this.pending.get(event.cursor);
+      if (pending?.txHash === event.txHash) continue;
+      if (pending) replaced.push(event.cursor); // the node replaced the block: withdraw the old event first
+      this.pending.set(event.cursor, { txHash: event.txHash, blockNumber: BigInt(event.blockNumber) });
+      const provisional: StreamEvent = { ...event, provisional: true };
+      sent.push(provisional);
+      this.collect(frames, provisional, true);
+    }
+    if (replaced.length > 0) this.transport.emitRetract(replaced.sort(), 'reorg');
+    this.flush(frames);
+    return sent;
+  }
+
+  /** Provisional cursors withdrawn (never confirmed in time). */
+  retractProvisional(cursors: string[], reason: RetractReason): string[] {
+    const gone = cursors.filter((c) => this.pending.delete(c));
+    if (gone.length > 0) this.transport.emitRetract(gone.sort(), reason);
+    return gone;
+  }
+
+  /**
+   * Cursors the node reorganised away (a `removed: true` log or a replaced block), provisional or already
+   * confirmed. Clients hear it at once; a confirmed row stays in the hub's window until the indexer's own
+   * reorg removes or replaces it (the source then retracts it again, which clients ignore), so nothing the
+   * index still holds is sent twice meanwhile.
+   */
+  retractFromNode(cursors: string[]): string[] {
+    const gone: string[] = [];
+    for (const cursor of cursors) {
+      if (this.pending.delete(cursor)) gone.push(cursor);
+      else {
+        const tx = this.window.get(cursor);
+        if (tx !== undefined && this.nodeRemoved.get(cursor) !== tx) {
+          this.nodeRemoved.set(cursor, tx);
+          gone.push(cursor);
+        }
       }
     }
-    for (const { sub } of this.backlogs) if (matches(sub.filter, event)) sub.queue.push(event);
+    if (gone.length > 0) this.transport.emitRetract(gone.sort(), 'reorg');
+    return gone;
+  }
+
+  /** Provisional events the indexer has not confirmed within `blocks` blocks of `head` are withdrawn. */
+  expireProvisional(head: bigint, blocks: number): string[] {
+    const old: string[] = [];
+    for (const [cursor, p] of this.pending) if (p.blockNumber + BigInt(blocks) <= head) old.push(cursor);
+    return this.retractProvisional(old, 'unconfirmed');
+  }
+
+  private collect(frames: Map<string, StreamEvent[]>, event: StreamEvent, provisional: boolean): void {
+    for (const key of this.candidates(event)) {
+      const live = this.liveKeys.get(key);
+      if (!live || (provisional && live.filter.confirmedOnly) || !matches(live.filter, event)) continue;
+      let list = frames.get(key);
+      if (!list) {
+        list = [];
+        frames.set(key, list);
+      }
+      list.push(event);
+      this.delivered += live.refs;
+    }
+  }
+
+  private flush(frames: Map<string, StreamEvent[]>): void {
+    for (const [key, events] of frames) {
+      this.transport.emitFrame(roomOf(key), { key, events });
+      this.frames += 1;
+    }
   }
 
   private retract(cursors: string[]): void {
     const sorted = [...cursors].sort();
-    for (const cursor of sorted) this.window.delete(cursor);
+    for (const cursor of sorted) {
+      this.window.delete(cursor);
+      this.nodeRemoved.delete(cursor);
+    }
     const first = sorted[0] as string;
     if (this.head !== null && this.head >= first) {
       const remaining = [...this.window.keys()].filter((c) => c < first).sort();
@@ -101,7 +201,7 @@ export class Hub {
       sub.queue = sub.queue.filter((e) => e.cursor < first);
       if (sub.lastSent !== null && sub.lastSent >= first) sub.lastSent = cursorBefore(first);
     }
-    this.transport.emitRetract(sorted);
+    this.transport.emitRetract(sorted, 'reorg');
   }
 
   private trimWindow(): void {
@@ -110,6 +210,7 @@ export class Hub {
     for (const cursor of this.window.keys()) {
       if (cursor >= start) break;
       this.window.delete(cursor);
+      this.nodeRemoved.delete(cursor);
     }
   }
 
@@ -194,14 +295,17 @@ export class Hub {
           cancelled,
         );
         if (page === null || cancelled()) break;
-        for (const event of page) this.sendBacklog(socketId, sub, event);
+        this.sendBacklog(socketId, sub, page);
         if (page.length < BACKLOG_PAGE) break;
       }
       if (cancelled()) return;
       // synchronous handover: nothing can be applied between the flush and joining the room
-      for (const event of sub.queue) {
-        if (sub.lastSent === null || event.cursor > sub.lastSent) this.sendBacklog(socketId, sub, event);
-      }
+      const last = sub.lastSent;
+      this.sendBacklog(
+        socketId,
+        sub,
+        sub.queue.filter((e) => last === null || e.cursor > last),
+      );
       sub.queue = [];
       sub.live = true;
       this.transport.join(socketId, roomOf(sub.key));
@@ -225,10 +329,13 @@ export class Hub {
     }
   }
 
-  private sendBacklog(socketId: string, sub: Sub, event: StreamEvent): void {
-    this.transport.emitActivity(socketId, event);
-    sub.lastSent = event.cursor;
-    this.delivered += 1;
+  private sendBacklog(socketId: string, sub: Sub, events: StreamEvent[]): void {
+    const last = events.at(-1);
+    if (!last) return;
+    this.transport.emitFrame(socketId, { key: sub.key, events });
+    sub.lastSent = last.cursor;
+    this.delivered += events.length;
+    this.frames += 1;
   }
 
   /** Ends a subscription: leaves its room or stops its replay. */

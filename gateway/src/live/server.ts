@@ -5,20 +5,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
-import type { SkaldDb } from '@skald/db';
+import { character, type SkaldDb } from '@skald/db';
+import {
+  type ClientToServerEvents,
+  type LiveStatus,
+  parseSubscribeRequest,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+  type SubscribeAck,
+  type UnsubscribeAck,
+} from '@skald/wire';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { ActivityRepository } from '../repositories/activity.ts';
-import { parseSubscribeRequest } from './filter.ts';
+import { FastLane, type FastLaneOptions, NameCache } from './fast-lane.ts';
 import { type Batch, Hub, type Sub, type Transport } from './hub.ts';
 import { campaign } from './leader.ts';
-import {
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  SOCKET_PATH,
-  type SubscribeAck,
-} from './protocol.ts';
 import { Source } from './source.ts';
 
 type ServerSideEvents = { batch: (batch: Batch) => void };
@@ -49,7 +52,17 @@ export type LiveOptions = {
   hooks: LiveHooks;
   /** safety-net read interval of the source */
   fallbackMs?: number;
+  /** hear the node directly and announce events before the indexer commits them */
+  fastLane?: FastLaneConfig;
 };
+
+export type FastLaneConfig = Pick<FastLaneOptions, 'rpcUrl' | 'wsUrl' | 'contracts' | 'pollMs'> & {
+  /** a provisional event the indexer has not confirmed after this many blocks is retracted */
+  confirmAfterBlocks: number;
+};
+
+/** Names for the fast lane's events: at most this many characters are loaded at start. */
+const NAME_CACHE_ROWS = 1_000_000;
 
 export type Live = Awaited<ReturnType<typeof createLive>>;
 
@@ -70,8 +83,8 @@ export async function createLive(options: LiveOptions) {
   );
 
   const transport: Transport = {
-    emitActivity: (room, event) => io.local.to(room).emit('activity', event),
-    emitRetract: (cursors) => io.local.emit('retract', { cursors }),
+    emitFrame: (room, frame) => io.local.to(room).emit('frame', frame),
+    emitRetract: (cursors, reason) => io.local.emit('retract', { cursors, reason }),
     join: (socketId, room) => io.of('/').sockets.get(socketId)?.join(room),
     leave: (socketId, room) => io.of('/').sockets.get(socketId)?.leave(room),
   };
@@ -131,6 +144,42 @@ export async function createLive(options: LiveOptions) {
     await startSource();
   }
 
+  // each process hears the node itself (no leader): provisional events skip the Redis hop, and a node
+  // subscription plus one block read per block is cheap next to the fan-out
+  let lane: FastLane | undefined;
+  if (options.fastLane) {
+    const { confirmAfterBlocks, ...laneOptions } = options.fastLane;
+    const names = new NameCache();
+    const rows = await options.db.db
+      .select({ id: character.id, name: character.name })
+      .from(character)
+      .limit(NAME_CACHE_ROWS);
+    for (const row of rows) names.set(row.id, row.name);
+    lane = new FastLane({
+      ...laneOptions,
+      names,
+      onEvents: (events) => hub.applyProvisional(events),
+      onRemoved: (cursors) => hub.retractFromNode(cursors),
+      onHead: (block) => hub.expireProvisional(block, confirmAfterBlocks),
+      onError: (e) => hooks.onError(e, 'fast_lane'),
+    });
+    await lane.start();
+  }
+
+  const status = (): LiveStatus => ({
+    fastLane: {
+      mode: lane ? lane.mode : 'off',
+      connected: lane?.connected ?? false,
+      head: lane?.head?.toString() ?? null,
+      pollIntervalMs:
+        lane && (lane.mode === 'polling' || !lane.connected) ? (options.fastLane?.pollMs ?? null) : null,
+      provisionalPending: hub.pending.size,
+      confirmAfterBlocks: options.fastLane?.confirmAfterBlocks ?? 0,
+    },
+    confirmedHead: hub.head,
+    subscriptions: hub.liveSubscriptionCount(),
+  });
+
   // sockets away but recoverable: their rooms stay counted (so broadcasts are kept for replay) until this fires
   const held = new Map<string, NodeJS.Timeout>();
   const holdKey = (socketId: string, key: string) => `${socketId}\n${key}`;
@@ -154,7 +203,7 @@ export async function createLive(options: LiveOptions) {
       }
     }
 
-    const answer = (ack: unknown, result: SubscribeAck) => {
+    const answer = (ack: unknown, result: SubscribeAck | UnsubscribeAck) => {
       if (typeof ack === 'function') ack(result);
     };
 
@@ -176,7 +225,10 @@ export async function createLive(options: LiveOptions) {
         gen: 0,
       };
       subs[parsed.key] = sub;
-      answer(ack, hub.head === null ? { ok: true } : { ok: true, head: hub.head });
+      answer(
+        ack,
+        hub.head === null ? { ok: true, key: parsed.key } : { ok: true, key: parsed.key, head: hub.head },
+      );
       run(socket, sub);
     });
 
@@ -214,7 +266,11 @@ export async function createLive(options: LiveOptions) {
     /** the source of this process, when it is the leader (tests trigger and await reads through it) */
     source: () => source,
     isLeader: () => (election ? election.isLeader() : true),
+    status,
+    /** the fast lane of this process, if any (tests drop its node connection through it) */
+    fastLane: () => lane,
     async close() {
+      await lane?.stop();
       for (const timer of held.values()) clearTimeout(timer);
       held.clear();
       await election?.stop();

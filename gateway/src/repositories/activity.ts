@@ -3,9 +3,9 @@
  * window, and the REST history. Every query is bounded (a limit or a cursor range on the primary key).
  */
 import { activity, character, type SkaldDb } from '@skald/db';
+import type { Filter } from '@skald/wire';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type ActivityRow, CLAN_GRANT_KINDS, toStreamEvent, VERA_GRANT_KINDS } from '../live/events.ts';
-import type { Filter } from '../live/filter.ts';
 
 export type HistoryQuery = {
   types?: string[];

@@ -5,6 +5,7 @@
 
 import type { Context } from 'ponder:registry';
 import { activity } from 'ponder:schema';
+import { type ActivityInput, plain } from '@skald/chain/activity';
 import { encodeCursor, normalizeAddress } from '@skald/game';
 import type { Hex } from 'viem';
 
@@ -18,28 +19,7 @@ export type LogEvent = {
   transaction: { hash: Hex; from: Hex; input: Hex };
 };
 
-export type ActivityType =
-  | 'mint'
-  | 'battle'
-  | 'clan'
-  | 'bank'
-  | 'shop'
-  | 'grant'
-  | 'character'
-  | 'vera'
-  | 'role'
-  | 'inventory'
-  | 'admin';
-
-export type ActivityInput = {
-  type: ActivityType;
-  event: string;
-  account?: Hex | null;
-  characterId?: bigint | null;
-  otherCharacterId?: bigint | null;
-  subjectId?: bigint | null;
-  payload: Record<string, unknown>;
-};
+export { type ActivityInput, type ActivityType, plain } from '@skald/chain/activity';
 
 /** Lower-case address, the one format the database stores. */
 export const addr = (value: string): Hex => normalizeAddress(value);
@@ -50,15 +30,6 @@ export const at = (event: LogEvent) => ({
   timestamp: event.block.timestamp,
   txHash: event.transaction.hash,
 });
-
-/** JSON-safe copy: bigints become decimal strings, so payloads survive JSON.stringify. */
-export function plain(value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
-  return value;
-}
 
 export async function recordActivity(db: Db, event: LogEvent, input: ActivityInput): Promise<void> {
   await db.insert(activity).values({

@@ -10,19 +10,27 @@ export type Feed = { events: ActivityEvent[]; retracted: number };
 
 export const emptyFeed: Feed = { events: [], retracted: 0 };
 
+/**
+ * Adds a frame's events. A confirmed event whose cursor is shown provisionally replaces it in place (the
+ * indexer committed it); any other repeat of a cursor is ignored.
+ */
 export function addEvents(feed: Feed, incoming: ActivityEvent[]): Feed {
   if (incoming.length === 0) return feed;
-  const known = new Set(feed.events.map((e) => e.cursor));
+  const known = new Map(feed.events.map((e) => [e.cursor, e]));
   const fresh: ActivityEvent[] = [];
+  const upgraded = new Map<string, ActivityEvent>();
   for (const event of incoming) {
-    if (known.has(event.cursor)) continue;
-    known.add(event.cursor);
+    const shown = known.get(event.cursor);
+    if (shown) {
+      if (shown.provisional && !event.provisional) upgraded.set(event.cursor, event);
+      continue;
+    }
+    known.set(event.cursor, event);
     fresh.push(event);
   }
-  if (fresh.length === 0) return feed;
-  const events = [...fresh, ...feed.events].sort((a, b) =>
-    a.cursor < b.cursor ? 1 : a.cursor > b.cursor ? -1 : 0,
-  );
+  if (fresh.length === 0 && upgraded.size === 0) return feed;
+  const kept = upgraded.size === 0 ? feed.events : feed.events.map((e) => upgraded.get(e.cursor) ?? e);
+  const events = [...fresh, ...kept].sort((a, b) => (a.cursor < b.cursor ? 1 : a.cursor > b.cursor ? -1 : 0));
   return { ...feed, events: events.slice(0, FEED_CAP) };
 }
 

@@ -38,3 +38,8 @@ export function mintHeadline(mint: MintPayload): string {
 export function mintDetail(mint: MintPayload): string {
   return `Stat total ${mint.statTotal} · ${MINT_METHOD_LABELS[mint.method] ?? MINT_METHOD_LABELS.other}`;
 }
+
+/** The note shown when a chain reorganisation (or a confirmation that never came) removes shown events. */
+export function retractionNote(count: number): string {
+  return `${count} event${count === 1 ? '' : 's'} removed by a chain reorganisation`;
+}

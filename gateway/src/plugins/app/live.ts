@@ -31,6 +31,7 @@ export default fp(
         .digest('hex')
         .slice(0, 16),
       fallbackMs: app.config.liveFallbackMs,
+      fastLane: app.config.fastLane,
       hooks: {
         onError: (error, where) => {
           metrics.errors.inc({ where: `live_${where}` });
@@ -50,6 +51,7 @@ export default fp(
     });
     app.decorate('live', live);
     app.decorate('health', createHealth(app, { head: () => live.hub.head, lastBatchAt: () => lastBatchAt }));
+    app.get('/api/live/status', async () => live.status());
     app.addHook('preClose', async () => {
       await live.close();
     });

@@ -15,6 +15,8 @@ export function LiveCache() {
       { topics: ['all'] },
       {
         onEvent(event) {
+          // the index changes only when the indexer commits: provisional events have nothing to refetch yet
+          if (event.provisional) return;
           for (const queryKey of staleKeysFor(event)) void queryClient.invalidateQueries({ queryKey });
         },
       },

@@ -7,7 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { subscribeLive } from '../../live/live-client.ts';
-import { mintDetail, mintHeadline, mintPayload } from '../../live/mint.ts';
+import { mintDetail, mintHeadline, mintPayload, retractionNote } from '../../live/mint.ts';
 import type { ActivityEvent } from '../../live/protocol.ts';
 
 export function MintToasts() {
@@ -15,12 +15,17 @@ export function MintToasts() {
   const queryClient = useQueryClient();
 
   useEffect(() => {
+    const toasted = new Set<string>();
     const subscription = subscribeLive(
       { topics: ['mint'] },
       {
         onEvent(event: ActivityEvent) {
           const mint = mintPayload(event);
           if (!mint) return;
+          // shown at once when provisional; its confirmation is the same mint, already toasted
+          if (toasted.has(event.cursor)) return;
+          toasted.add(event.cursor);
+          if (toasted.size > 1000) toasted.delete(toasted.values().next().value as string);
           // the home page's recent mints read this key
           queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
             [event, ...old].slice(0, 20),
@@ -37,7 +42,14 @@ export function MintToasts() {
           });
         },
         onRetract(cursors) {
-          for (const cursor of cursors) toast.dismiss(`mint-${cursor}`);
+          const removed = cursors.filter((c) => toasted.delete(c));
+          for (const cursor of removed) toast.dismiss(`mint-${cursor}`);
+          queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
+            old.filter((e) => !removed.includes(e.cursor)),
+          );
+          if (removed.length > 0) {
+            toast(retractionNote(removed.length), { position: 'bottom-left', className: 'mint-toast' });
+          }
         },
       },
     );

@@ -33,18 +33,25 @@ export function LiveFeed() {
   const pausedRef = useRef(false);
   const buffer = useRef<ActivityEvent[]>([]);
   const scroller = useRef<HTMLDivElement>(null);
+  const feedRef = useRef(feed);
+  feedRef.current = feed;
 
   useEffect(() => {
     const sub = subscribeLive(
       { topics: ['all'] },
       {
-        onEvent(event) {
+        // one block at a time; a confirmed copy replaces its provisional row in place
+        onFrame(events) {
           if (pausedRef.current) {
-            buffer.current.push(event);
+            buffer.current.push(...events);
             return;
           }
-          setFeed((f) => addEvents(f, [event]));
-          if ((scroller.current?.scrollTop ?? 0) > ROW_PX) setUnseen((n) => n + 1);
+          setFeed((f) => addEvents(f, events));
+          if ((scroller.current?.scrollTop ?? 0) > ROW_PX) {
+            const shown = new Set(feedRef.current.events.map((e) => e.cursor));
+            const fresh = events.filter((e) => !shown.has(e.cursor)).length;
+            setUnseen((n) => n + fresh);
+          }
         },
         onRetract(cursors) {
           buffer.current = buffer.current.filter((e) => !cursors.includes(e.cursor));
@@ -153,9 +160,15 @@ export function LiveFeed() {
                 className="live-row"
                 data-cursor={event.cursor}
                 data-type={event.type}
+                data-provisional={event.provisional ? 'true' : undefined}
                 style={{ top: item.start, height: item.size }}
               >
                 <span className="pill">{event.type}</span>
+                {event.provisional ? (
+                  <span className="muted" title="Seen on the chain; the index has not confirmed it yet">
+                    pending
+                  </span>
+                ) : null}
                 <span className="muted" style={{ minWidth: 72 }}>
                   {relativeTime(event.timestamp, now)}
                 </span>

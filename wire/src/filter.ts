@@ -12,6 +12,8 @@ export type Filter = {
   vera?: string;
   viking?: string;
   clan?: string;
+  /** no provisional events */
+  confirmedOnly?: boolean;
 };
 
 /** The fields of an event the filter looks at (the wire event plus the second character of a row). */
@@ -47,12 +49,15 @@ export function parseSubscribeRequest(input: unknown): ParsedRequest | { errors:
   if (raw.after !== undefined && (typeof raw.after !== 'string' || !isCursor(raw.after))) {
     errors.push('after must be a cursor (20 digits, -, 6 digits)');
   }
+  if (raw.confirmedOnly !== undefined && typeof raw.confirmedOnly !== 'boolean')
+    errors.push('confirmedOnly must be a boolean');
   if (errors.length > 0) return { errors };
   const unique = [...new Set(topics as Topic[])].sort();
   const filter: Filter = { topics: unique.includes('all') ? ['all'] : unique };
   if (raw.vera !== undefined) filter.vera = raw.vera as string;
   if (raw.viking !== undefined) filter.viking = raw.viking as string;
   if (raw.clan !== undefined) filter.clan = raw.clan as string;
+  if (raw.confirmedOnly === true) filter.confirmedOnly = true;
   return { filter, key: filterKey(filter), after: raw.after as string | undefined };
 }
 
@@ -62,6 +67,7 @@ export function filterKey(filter: Filter): string {
     filter.vera ? `v${filter.vera}` : '',
     filter.viking ? `k${filter.viking}` : '',
     filter.clan ? `c${filter.clan}` : '',
+    filter.confirmedOnly ? 'confirmed' : '',
   ].join('|');
 }
 

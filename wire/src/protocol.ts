@@ -1,0 +1,125 @@
+/**
+ * The live stream's wire protocol (socket.io at path /socket.io on the gateway's origin). The gateway serves
+ * it; the web app, tests and benchmarks read it through `client.ts`. Change it only together with both.
+ *
+ * Two kinds of event share one shape:
+ * - provisional (`provisional: true`): the gateway saw the log on the node and decoded it before the indexer
+ *   committed it. It may still be retracted (the log was removed, its cursor later carried another
+ *   transaction, or the indexer had not confirmed it after a number of blocks).
+ * - confirmed (no `provisional` field): the indexer committed it. Per subscription, every matching confirmed
+ *   row after `after` (or after the head at subscribe time) arrives exactly once and in cursor order, backlog
+ *   from Postgres first and live events after it. Only confirmed events may move a durable resume cursor.
+ *
+ * A provisional event and its confirmation carry the same `cursor`: clients de-duplicate by cursor and treat
+ * the confirmed copy as an upgrade. A subscription with `confirmedOnly` never receives provisional events.
+ *
+ * Events travel in frames: one frame per block (or per backlog page) per subscription, not one per event.
+ */
+
+/** Activity types a client may subscribe to; 'all' is every type (inventory and admin rows included). */
+export const TOPICS = [
+  'all',
+  'mint',
+  'battle',
+  'clan',
+  'bank',
+  'shop',
+  'grant',
+  'character',
+  'vera',
+  'role',
+] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export type SubscribeRequest = {
+  topics: Topic[];
+  /** only events about this vera (decimal id) */
+  vera?: string;
+  /** only events about this character (decimal characterId) */
+  viking?: string;
+  /** only events about this clan (decimal id) */
+  clan?: string;
+  /** the last confirmed cursor this client saw; the backlog starts after it */
+  after?: string;
+  /** only events the indexer has committed (no provisional events) */
+  confirmedOnly?: boolean;
+};
+
+/** `key` names the subscription in every frame sent for it. */
+export type SubscribeAck = { ok: true; key: string; head?: string } | { ok: false; error: string };
+export type UnsubscribeAck = { ok: true } | { ok: false; error: string };
+
+export type MintMethod = 'encounter' | 'openLootBox' | 'admin_grantVera' | 'other';
+
+/** What the web's mint toast reads from a mint event's payload. */
+export type MintPayload = {
+  veraId: string;
+  owner: string;
+  ownerName: string;
+  method: MintMethod;
+  statTotal: number;
+  species: number;
+  mainRune: number;
+  subRune: number;
+  [key: string]: unknown;
+};
+
+export type ActivityEvent = {
+  cursor: string;
+  /** the topic: mint | battle | clan | bank | shop | grant | character | vera | role | inventory | admin */
+  type: string;
+  /** the contract event name, e.g. VeraMinted */
+  kind: string;
+  blockNumber: string;
+  logIndex: number;
+  txHash: string;
+  /** unix seconds */
+  timestamp: number;
+  characterId?: string;
+  /** the second character involved (opponent, invitee, recipient); viking subscriptions match it too */
+  otherCharacterId?: string;
+  veraId?: string;
+  clanId?: string;
+  account?: string;
+  payload: Record<string, unknown>;
+  /** set while the indexer has not committed the event yet */
+  provisional?: true;
+};
+
+/** One frame: the events of one block (or one backlog page) for one subscription, in cursor order. */
+export type ActivityFrame = { key: string; events: ActivityEvent[] };
+
+/**
+ * Why events were removed: `reorg` (the chain replaced them) or `unconfirmed` (announced provisionally, never
+ * committed by the indexer within the confirmation window).
+ */
+export type RetractReason = 'reorg' | 'unconfirmed';
+export type RetractEvent = { cursors: string[]; reason?: RetractReason };
+
+export interface ServerToClientEvents {
+  frame: (frame: ActivityFrame) => void;
+  retract: (event: RetractEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (request: SubscribeRequest, ack: (result: SubscribeAck) => void) => void;
+  unsubscribe: (request: SubscribeRequest, ack: (result: UnsubscribeAck) => void) => void;
+}
+
+export const SOCKET_PATH = '/socket.io';
+
+/** How the gateway hears the chain before the indexer does (GET /api/live/status). */
+export type LiveStatus = {
+  fastLane: {
+    mode: 'websocket' | 'polling' | 'off';
+    /** a websocket node that dropped: polling until it is back */
+    connected: boolean;
+    /** newest block the fast lane has seen */
+    head: string | null;
+    pollIntervalMs: number | null;
+    provisionalPending: number;
+    confirmAfterBlocks: number;
+  };
+  confirmedHead: string | null;
+  subscriptions: number;
+};
