@@ -8,11 +8,15 @@ import { type Api, ApiError } from './client.ts';
 import type {
   ActivityPage,
   AdminGrant,
+  Arena,
+  BattleDetail,
+  BattleListItem,
   ClanDetail,
   ClanSummary,
   EloPoint,
   InventoryData,
   Leaderboard,
+  NamedViking,
   Page,
   Shops,
   VeraRecord,
@@ -133,4 +137,34 @@ export const adminGrantsQueryOptions = (api: Api) =>
   queryOptions({
     queryKey: ['admin-grants'],
     queryFn: () => api.get<Page<AdminGrant>>('/api/admin/grants?limit=50'),
+  });
+
+export const battleQueryOptions = (api: Api, battleId: string) =>
+  queryOptions({
+    queryKey: ['battle', battleId],
+    queryFn: () => api.get<BattleDetail>(`/api/battles/${encodeURIComponent(battleId)}`),
+  });
+
+export const vikingBattlesQueryOptions = (api: Api, characterId: string) =>
+  queryOptions({
+    queryKey: ['viking-battles', characterId],
+    queryFn: () =>
+      api.get<Page<BattleListItem>>(`/api/viking/${encodeURIComponent(characterId)}/battles?limit=50`),
+  });
+
+export const arenaQueryOptions = (api: Api, characterId: string | undefined) =>
+  queryOptions({
+    queryKey: ['arena', characterId ?? 'none'],
+    queryFn: () =>
+      api.get<Arena>(
+        characterId ? `/api/arena?characterId=${encodeURIComponent(characterId)}` : '/api/arena',
+      ),
+  });
+
+export const vikingSearchQueryOptions = (api: Api, name: string) =>
+  queryOptions({
+    queryKey: ['viking-search', name.toLowerCase()],
+    queryFn: () =>
+      api.get<{ items: NamedViking[] }>(`/api/vikings?name=${encodeURIComponent(name)}&limit=10`),
+    staleTime: 30_000,
   });

@@ -183,3 +183,51 @@ export type AdminGrant = {
 };
 
 export type ActivityPage = Page<ActivityEvent>;
+
+export type BattleSide = {
+  side: 'A' | 'B';
+  characterId: string;
+  name: string;
+  veras: (Partial<Vera> & { id: string })[];
+  submitted: boolean;
+  actions: number[] | null;
+  surrenderIds: string[] | null;
+  score: string | null;
+  elo: { before: number; after: number } | null;
+};
+export type BattleDetail = {
+  id: string;
+  battleType: number;
+  battleTypeName: string;
+  status: string;
+  result: number | null;
+  startedAt: number;
+  resolvedAt: number | null;
+  sides: BattleSide[];
+};
+export type BattleListItem = {
+  battleId: string;
+  battleType: number;
+  battleTypeName: string;
+  status: string;
+  outcome: 'won' | 'lost' | 'tie' | null;
+  opponent: { characterId: string; name: string };
+  eloBefore: number | null;
+  eloAfter: number | null;
+  startedAt: number;
+  resolvedAt: number | null;
+};
+export type Arena = {
+  types: {
+    battleType: number;
+    battleTypeName: string;
+    enabled: boolean;
+    waiting: { characterId: string; name: string }[];
+  }[];
+  me: {
+    characterId: string;
+    queue: { battleType: number; veraIds: string[] } | null;
+    activeBattleId: string | null;
+  } | null;
+};
+export type NamedViking = { characterId: string; name: string };
