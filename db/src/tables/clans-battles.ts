@@ -32,7 +32,8 @@ export const clanMember = pgTable(
   (t) => [primaryKey({ columns: [t.clanId, t.characterId] })],
 );
 
-/** Clan invites; status pending | accepted | declined. */
+/** Clan invites (status pending | accepted | declined) and join requests, where invitedBy is the asker
+ * (status requested | accepted | request_declined | withdrawn). */
 export const clanInvite = pgTable(
   'clan_invite',
   {

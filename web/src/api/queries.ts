@@ -11,6 +11,8 @@ import type {
   Arena,
   BattleDetail,
   BattleListItem,
+  CharacterClanAsk,
+  ClanAsk,
   ClanDetail,
   ClanSummary,
   EloPoint,
@@ -167,4 +169,19 @@ export const vikingSearchQueryOptions = (api: Api, name: string) =>
     queryFn: () =>
       api.get<{ items: NamedViking[] }>(`/api/vikings?name=${encodeURIComponent(name)}&limit=10`),
     staleTime: 30_000,
+  });
+
+/** Keyed under the clan so every clan event refreshes it. */
+export const clanAsksQueryOptions = (api: Api, clanId: string) =>
+  queryOptions({
+    queryKey: ['clan', clanId, 'asks'],
+    queryFn: () => api.get<{ items: ClanAsk[] }>(`/api/clans/${encodeURIComponent(clanId)}/asks`),
+  });
+
+/** Keyed under the viking so clan events naming the character refresh it. */
+export const vikingClanAsksQueryOptions = (api: Api, characterId: string) =>
+  queryOptions({
+    queryKey: ['viking', characterId, 'clan-asks'],
+    queryFn: () =>
+      api.get<{ items: CharacterClanAsk[] }>(`/api/viking/${encodeURIComponent(characterId)}/clan-asks`),
   });

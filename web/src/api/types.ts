@@ -231,3 +231,17 @@ export type Arena = {
   } | null;
 };
 export type NamedViking = { characterId: string; name: string };
+export type ClanAsk = {
+  characterId: string;
+  name: string;
+  kind: 'invite' | 'request';
+  invitedBy: string;
+  at: number;
+};
+export type CharacterClanAsk = {
+  clanId: string;
+  name: string;
+  tag: string;
+  kind: 'invite' | 'request';
+  at: number;
+};
