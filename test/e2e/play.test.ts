@@ -29,6 +29,7 @@ const BJORN = 2;
 const FRESH = 7;
 
 let stack: Stack;
+let clanId = 0n;
 let game: Game;
 let origin: string;
 const ids: Record<number, bigint> = {};
@@ -58,6 +59,9 @@ beforeAll(async () => {
     ids[BJORN] = BigInt(await createPlayer(g, BJORN, 'Bjorn'));
     const c = g.contracts(ADMIN);
     await mined(g, c.inventory.write.admin_grantRunix([ids[ASTRID] as bigint, 1_000n]));
+    await mined(g, c.clans.write.foundClan(['Ravens of Odin', 'RVN', 'Thought and memory.']));
+    clanId = await c.clans.read.clanOf([ids[ADMIN] as bigint]);
+    await mined(g, c.clans.write.admin_approveClan([clanId]));
     for (const who of [ASTRID, BJORN]) {
       await mined(g, c.veras.write.admin_grantVera([ids[who] as bigint, 1, 1, 1, 1, 5, false]));
       veraOf[who] = await c.veras.read.totalMinted();
@@ -265,5 +269,53 @@ describe('skald web: playing from the browser', () => {
     const detail = await api<{ sides: { elo: { after: number } | null }[] }>(`/api/battles/${battleId}`);
     expect(detail.sides.map((s) => s.elo?.after)).toEqual([Number(eloA), Number(eloB)]);
     expect([...a.consoleErrors, ...b.consoleErrors, ...watcher.consoleErrors]).toEqual([]);
+  });
+
+  it('asks to join a clan and is accepted, declines an invite found by name, and leaves', async () => {
+    const [astrid, bjorn] = [ids[ASTRID] as bigint, ids[BJORN] as bigint];
+    const c = game.contracts(ADMIN);
+    const jarl = await playerPage(ADMIN, `/clans/${clanId}`);
+    const asker = await playerPage(ASTRID, `/clans/${clanId}`);
+
+    await asker.page.getByRole('button', { name: 'Ask to join' }).click();
+    await txSucceeded(asker.page, 'Asking to join');
+    expect(await c.clans.read.hasRequested([clanId, astrid])).toBe(true);
+    await asker.page.getByRole('button', { name: 'Withdraw request' }).waitFor({ timeout: 20_000 });
+
+    // the jarl sees the request arrive live and accepts it
+    const request = jarl.page
+      .getByTestId('join-requests')
+      .getByRole('listitem')
+      .filter({ hasText: 'Astrid' });
+    await request.waitFor({ timeout: 20_000 });
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await txSucceeded(jarl.page, 'Accepting Astrid');
+    expect(await c.clans.read.clanOf([astrid])).toBe(clanId);
+    await jarl.page
+      .getByRole('row', { name: /Astrid/ })
+      .getByText('Member')
+      .waitFor({ timeout: 20_000 });
+    await jarl.page.getByRole('row', { name: /Odin/ }).getByText('Jarl').waitFor();
+
+    // an invitation found by name, then declined
+    await jarl.page.getByLabel('Invite a viking by name').fill('bj');
+    await jarl.page.getByRole('button', { name: 'Invite Bjorn' }).click();
+    await txSucceeded(jarl.page, 'Sending the invitation');
+    expect(await c.clans.read.isInvited([clanId, bjorn])).toBe(true);
+    const invitee = await playerPage(BJORN, `/clans/${clanId}`);
+    await invitee.page.getByRole('button', { name: 'Decline invitation' }).click({ timeout: 20_000 });
+    await txSucceeded(invitee.page, 'Declining the invitation');
+    expect(await c.clans.read.isInvited([clanId, bjorn])).toBe(false);
+    expect(await c.clans.read.clanOf([bjorn])).toBe(0n);
+    await invitee.page.getByRole('button', { name: 'Ask to join' }).waitFor({ timeout: 20_000 });
+
+    // the member leaves; the jarl's table follows
+    await asker.page.getByRole('button', { name: 'Leave clan' }).click({ timeout: 20_000 });
+    await txSucceeded(asker.page, 'Leaving the clan');
+    expect(await c.clans.read.clanOf([astrid])).toBe(0n);
+    await expect
+      .poll(() => jarl.page.getByRole('row', { name: /Astrid/ }).count(), { timeout: 20_000 })
+      .toBe(0);
+    expect([...jarl.consoleErrors, ...asker.consoleErrors, ...invitee.consoleErrors]).toEqual([]);
   });
 });

@@ -161,7 +161,10 @@ export type InventoryData = {
     rune: number;
     isSoulbound: boolean;
     status: string;
+    slot?: number | null;
+    endTimestamp?: number | null;
   }[];
+  slots?: { lootBox: number | null; belt: number | null; beltUsed: number };
   bank: {
     locks: Record<string, unknown>[];
     progress: { milestoneId: number; earningsToDate: string; nextMilestoneThreshold: string } | null;
