@@ -80,9 +80,19 @@ afterAll(async () => {
 
 describe('skald web: playing from the browser', () => {
   it('leads a fresh wallet from a name and a look to its first vera', async () => {
-    const { page: p, consoleErrors } = await playerPage(FRESH, '/start', false);
+    const watched = await stack.page({ wallet: FRESH });
+    const { page: p, consoleErrors } = watched;
     const c = game.contracts(ADMIN);
     const address = account(FRESH).address;
+    // a wallet the game has never seen has no player record yet: that read answers 404 (spec: only logged)
+    const failed: string[] = [];
+    p.on('response', (res) => {
+      if (res.status() >= 400)
+        failed.push(`${res.status()} ${new URL(res.url()).pathname}${new URL(res.url()).search}`);
+    });
+    await recordToasts(p);
+    await p.goto(`${origin}/start`);
+    await connect(p);
 
     // the live preview follows the look
     const preview = p.getByTestId('viking-preview');
@@ -135,7 +145,10 @@ describe('skald web: playing from the browser', () => {
     await p.getByRole('link', { name: 'Go to your home' }).click();
     await p.waitForURL('**/nfts');
     await p.getByRole('link', { name: new RegExp(`#${veraId}\\b`) }).waitFor({ timeout: 20_000 });
-    expect(consoleErrors).toEqual([]);
+    const expected404 = `404 /api/viking/data?address=${address}`;
+    expect(failed.filter((f) => f.toLowerCase() !== expected404.toLowerCase())).toEqual([]);
+    expect(consoleErrors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+    expect(consoleErrors.length).toBe(failed.length);
   });
 
   it('reviews only listed actions on /confirm, with the price and the balance after', async () => {
@@ -317,5 +330,42 @@ describe('skald web: playing from the browser', () => {
       .poll(() => jarl.page.getByRole('row', { name: /Astrid/ }).count(), { timeout: 20_000 })
       .toBe(0);
     expect([...jarl.consoleErrors, ...asker.consoleErrors, ...invitee.consoleErrors]).toEqual([]);
+  });
+
+  it('challenges a friend by name; the friend declines, then accepts into a battle', async () => {
+    const [astrid, bjorn] = [ids[ASTRID] as bigint, ids[BJORN] as bigint];
+    const c = game.contracts(ADMIN);
+    const challenger = await playerPage(BJORN, '/arena');
+    const friend = await playerPage(ASTRID, '/arena');
+    const send = async () => {
+      await challenger.page.getByLabel(`Vera #${veraOf[BJORN]} in the arsenal`).check();
+      await challenger.page.getByLabel('Battle type').selectOption({ label: 'Casual' });
+      await challenger.page.getByLabel('Or challenge a friend by name').fill('Ast');
+      await challenger.page.getByRole('button', { name: 'Challenge Astrid' }).click();
+      await txSucceeded(challenger.page, 'Challenging Astrid');
+      return c.battles.read.openChallengeOf([bjorn]);
+    };
+
+    const first = await send();
+    expect(first).toBeGreaterThan(0n);
+    const incoming = friend.page.getByTestId('challenges').getByRole('listitem').filter({ hasText: 'Bjorn' });
+    await incoming.waitFor({ timeout: 20_000 });
+    await incoming.getByRole('button', { name: 'Decline' }).click();
+    await txSucceeded(friend.page, "Declining Bjorn's challenge");
+    expect(await c.battles.read.openChallengeOf([bjorn])).toBe(0n);
+    // the challenger's arena sees the refusal live and offers the search again
+    await challenger.page.getByLabel('Or challenge a friend by name').waitFor({ timeout: 20_000 });
+    await send();
+    await incoming.waitFor({ timeout: 20_000 });
+    await friend.page.getByLabel(`Vera #${veraOf[ASTRID]} in the arsenal`).check();
+    await incoming.getByRole('button', { name: 'Accept with your arsenal' }).click();
+    await txSucceeded(friend.page, "Accepting Bjorn's challenge");
+    const battleId = await c.battles.read.battleCount();
+    expect((await c.battles.read.statusOf([astrid]))[1]).toBe(battleId);
+    // both arenas move to the new battle
+    await friend.page.waitForURL(`**/battle/${battleId}`, { timeout: 30_000 });
+    await challenger.page.waitForURL(`**/battle/${battleId}`, { timeout: 30_000 });
+    await challenger.page.getByRole('heading', { name: 'Your move' }).waitFor();
+    expect([...challenger.consoleErrors, ...friend.consoleErrors]).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 import {
   battle,
   battleAction,
+  battleChallenge,
   battleQueue,
   battleTypeSetting,
   character,
@@ -158,7 +159,7 @@ export function battlesRepository({ db }: SkaldDb) {
       }));
       if (characterId === undefined) return { types, me: null };
       const id = BigInt(characterId);
-      const [[queued], [active]] = await Promise.all([
+      const [[queued], [active], challenges] = await Promise.all([
         db.select().from(battleQueue).where(eq(battleQueue.characterId, id)).limit(1),
         db
           .select({ id: battle.id })
@@ -166,13 +167,40 @@ export function battlesRepository({ db }: SkaldDb) {
           .where(and(eq(battle.status, 'started'), or(eq(battle.characterA, id), eq(battle.characterB, id))))
           .orderBy(desc(battle.id))
           .limit(1),
+        db
+          .select()
+          .from(battleChallenge)
+          .where(
+            and(
+              eq(battleChallenge.status, 'open'),
+              or(eq(battleChallenge.challenger, id), eq(battleChallenge.opponent, id)),
+            ),
+          )
+          .orderBy(desc(battleChallenge.id))
+          .limit(50),
       ]);
+      const names = await namesOf(challenges.map((c) => (c.challenger === id ? c.opponent : c.challenger)));
+      const challenge = (c: (typeof challenges)[number]) => {
+        const other = c.challenger === id ? c.opponent : c.challenger;
+        return {
+          challengeId: str(c.id),
+          battleType: c.battleType,
+          battleTypeName: codeLabel(BATTLE_TYPE_LABELS, c.battleType) ?? `type ${c.battleType}`,
+          other: { characterId: str(other), name: names.get(str(other)) ?? '' },
+          veraIds: c.veraIds.map(str),
+          sentAt: num(c.sentAt),
+        };
+      };
       return {
         types,
         me: {
           characterId,
           queue: queued ? { battleType: queued.battleType, veraIds: queued.veraIds.map(str) } : null,
           activeBattleId: active ? str(active.id) : null,
+          challenges: {
+            incoming: challenges.filter((c) => c.opponent === id).map(challenge),
+            outgoing: challenges.filter((c) => c.challenger === id).map(challenge),
+          },
         },
       };
     },

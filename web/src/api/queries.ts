@@ -38,6 +38,8 @@ const VIKING_STALE_MS = 30_000;
 export const sessionQueryOptions = (api: Api) =>
   queryOptions({
     queryKey: ['session'],
+    // the boot script seeds it and sign-in or sign-out replace it: nothing else changes it
+    staleTime: Number.POSITIVE_INFINITY,
     queryFn: async (): Promise<Session> => {
       try {
         return await api.get<NonNullable<Session>>('/api/auth/session');

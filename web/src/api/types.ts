@@ -231,6 +231,7 @@ export type Arena = {
     characterId: string;
     queue: { battleType: number; veraIds: string[] } | null;
     activeBattleId: string | null;
+    challenges: { incoming: ArenaChallenge[]; outgoing: ArenaChallenge[] };
   } | null;
 };
 export type NamedViking = { characterId: string; name: string };
@@ -247,4 +248,12 @@ export type CharacterClanAsk = {
   tag: string;
   kind: 'invite' | 'request';
   at: number;
+};
+export type ArenaChallenge = {
+  challengeId: string;
+  battleType: number;
+  battleTypeName: string;
+  other: NamedViking;
+  veraIds: string[];
+  sentAt: number;
 };

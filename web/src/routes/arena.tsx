@@ -2,12 +2,10 @@
  * The arena: pick up to three veras (their abilities from the catalogue, with descriptions), choose an open
  * battle type, enter or leave its queue, and follow the queue live. When matched, the battle page takes over.
  */
-import { BattlesAbi } from '@skald/chain/abis';
 import { findAbility, getSpecies, MAX_ARSENAL_VERAS, statTotal } from '@skald/game';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { parseEventLogs } from 'viem';
 import { arenaQueryOptions, vikingQueryOptions } from '../api/queries.ts';
 import type { Vera } from '../api/types.ts';
 import { ArtImage } from '../art/art-image.tsx';
@@ -16,6 +14,7 @@ import { call } from '../lib/contracts.ts';
 import { useApi, useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
 import { NeedsViking } from './-components/needs-viking.tsx';
+import { VikingSearch } from './-components/viking-search.tsx';
 
 export const Route = createFileRoute('/arena')({
   head: () => ({ meta: [{ title: 'Arena · Skald' }] }),
@@ -33,7 +32,8 @@ function Arena({ characterId }: { characterId: string }) {
   const config = useAppConfig();
   const transact = useTransactor();
   const navigate = useNavigate();
-  const arena = useQuery(arenaQueryOptions(api, characterId));
+  // live events refresh it; the interval only covers a dropped stream
+  const arena = useQuery({ ...arenaQueryOptions(api, characterId), refetchInterval: 5000 });
   const profile = useQuery(vikingQueryOptions(api, characterId));
   const [picked, setPicked] = useState<string[]>([]);
   const [battleType, setBattleType] = useState<number | undefined>(undefined);
@@ -67,14 +67,39 @@ function Arena({ characterId }: { characterId: string }) {
       { invalidate: [['arena']] },
     );
     setBusy(false);
-    if (!result.ok) return;
-    const [started] = parseEventLogs({
-      abi: BattlesAbi,
-      eventName: 'BattleStarted',
-      logs: result.receipt.logs,
-    });
-    if (started) void navigate({ to: '/battle/$id', params: { id: String(started.args.battleId) } });
+    // matched at once or not, the arena read moves on (to the battle page) once the gateway has it
+    if (result.ok) void arena.refetch();
   };
+
+  const challenge = async (opponent: string, name: string) => {
+    if (chosenType === undefined || picked.length === 0) return;
+    setBusy(true);
+    await transact(
+      `Challenging ${name}`,
+      call(config, 'Battles', 'challengeFriend', [
+        BigInt(opponent),
+        chosenType,
+        picked.map((v) => BigInt(v)),
+      ]),
+      { invalidate: [['arena']] },
+    );
+    setBusy(false);
+  };
+
+  const answer = async (challengeId: string, accept: boolean, label: string) => {
+    setBusy(true);
+    const result = await transact(
+      label,
+      accept
+        ? call(config, 'Battles', 'acceptChallenge', [BigInt(challengeId), picked.map((v) => BigInt(v))])
+        : call(config, 'Battles', 'declineChallenge', [BigInt(challengeId)]),
+      { invalidate: [['arena']] },
+    );
+    setBusy(false);
+    if (result.ok) void arena.refetch();
+  };
+
+  const challenges = me?.challenges ?? { incoming: [], outgoing: [] };
 
   const leave = async (type: number) => {
     setBusy(true);
@@ -145,6 +170,62 @@ function Arena({ characterId }: { characterId: string }) {
           </button>
         </div>
       ) : null}
+      {challenges.incoming.length + challenges.outgoing.length > 0 ? (
+        <section className="card" style={{ marginTop: 16 }} aria-labelledby="challenges-title">
+          <h2 id="challenges-title">Challenges</h2>
+          <ul className="feed" data-testid="challenges">
+            {challenges.incoming.map((c) => (
+              <li key={c.challengeId}>
+                <span>
+                  <Link to="/viking/$id" params={{ id: c.other.characterId }}>
+                    {c.other.name}
+                  </Link>{' '}
+                  challenges you to a {c.battleTypeName.toLowerCase()} battle with {c.veraIds.length} vera
+                  {c.veraIds.length === 1 ? '' : 's'}.
+                </span>
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={busy || picked.length === 0 || Boolean(me?.queue) || Boolean(me?.activeBattleId)}
+                  onClick={() => void answer(c.challengeId, true, `Accepting ${c.other.name}'s challenge`)}
+                >
+                  Accept with your arsenal
+                </button>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={busy}
+                  onClick={() => void answer(c.challengeId, false, `Declining ${c.other.name}'s challenge`)}
+                >
+                  Decline
+                </button>
+              </li>
+            ))}
+            {challenges.outgoing.map((c) => (
+              <li key={c.challengeId}>
+                <span>
+                  You challenged{' '}
+                  <Link to="/viking/$id" params={{ id: c.other.characterId }}>
+                    {c.other.name}
+                  </Link>{' '}
+                  ({c.battleTypeName}); waiting for an answer.
+                </span>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={busy}
+                  onClick={() => void answer(c.challengeId, false, 'Withdrawing the challenge')}
+                >
+                  Withdraw
+                </button>
+              </li>
+            ))}
+          </ul>
+          {challenges.incoming.length > 0 && picked.length === 0 ? (
+            <p className="muted">Pick your arsenal below to accept.</p>
+          ) : null}
+        </section>
+      ) : null}
       {!me?.queue && !me?.activeBattleId ? (
         <div className="card" style={{ marginTop: 16 }}>
           <h2>Your arsenal</h2>
@@ -186,6 +267,17 @@ function Arena({ characterId }: { characterId: string }) {
             </button>
             {picked.length === 0 ? <span className="muted">Pick at least one vera.</span> : null}
           </div>
+          {challenges.outgoing.length === 0 ? (
+            <div style={{ marginTop: 16 }}>
+              <VikingSearch
+                label="Or challenge a friend by name"
+                busy={busy || picked.length === 0 || chosenType === undefined}
+                exclude={(v) => v.characterId === characterId}
+                actionLabel={(v) => `Challenge ${v.name}`}
+                onPick={(v) => void challenge(v.characterId, v.name)}
+              />
+            </div>
+          ) : null}
         </div>
       ) : null}
     </section>

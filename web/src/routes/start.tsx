@@ -20,7 +20,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { parseEventLogs, zeroAddress } from 'viem';
-import { veraQueryOptions, vikingDataQueryOptions, vikingQueryOptions } from '../api/queries.ts';
+import { vikingDataQueryOptions, vikingQueryOptions } from '../api/queries.ts';
+import type { Vera } from '../api/types.ts';
 import { ArtImage } from '../art/art-image.tsx';
 import { artPath } from '../art/paths.ts';
 import { ConnectButton } from '../components/header/connect-button.tsx';
@@ -55,13 +56,13 @@ function StartPage() {
   const [loggedIn, setLoggedIn] = useState(false);
   const [firstVera, setFirstVera] = useState<string | undefined>(undefined);
   const characterId = player.characterId ?? created;
+  // read once the gateway names the viking (the player record), so the page never asks for one it lacks
   const profile = useQuery({
-    ...vikingQueryOptions(api, characterId ?? '0'),
-    enabled: characterId !== undefined,
+    ...vikingQueryOptions(api, player.characterId ?? '0'),
+    enabled: player.characterId !== undefined,
     // poll while the indexer has not yet caught up with this page's own transactions
     refetchInterval: (query) => {
       const data = query.state.data;
-      if (created && !data) return 1000;
       if (loggedIn && data?.state === 0) return 1000;
       if (firstVera && data && data.veras.total === 0) return 1000;
       return false;
@@ -115,7 +116,13 @@ function StartPage() {
         <FinishOnboarding name={profile.data?.name} onDone={() => setLoggedIn(true)} />
       ) : null}
       {step === 'encounter' ? <FirstEncounter onMinted={setFirstVera} /> : null}
-      {step === 'done' ? <Done characterId={characterId as string} veraId={firstVera} /> : null}
+      {step === 'done' ? (
+        <Done
+          characterId={characterId as string}
+          veraId={firstVera}
+          vera={profile.data?.veras.items.find((v) => v.id === firstVera)}
+        />
+      ) : null}
     </section>
   );
 }
@@ -316,10 +323,8 @@ function FirstEncounter({ onMinted }: { onMinted: (veraId: string) => void }) {
   );
 }
 
-function Done({ characterId, veraId }: { characterId: string; veraId: string | undefined }) {
-  const api = useApi();
-  const vera = useQuery({ ...veraQueryOptions(api, veraId ?? '0'), enabled: veraId !== undefined, retry: 5 });
-  const v = vera.data?.vera;
+function Done(props: { characterId: string; veraId: string | undefined; vera: Vera | undefined }) {
+  const { characterId, veraId, vera: v } = props;
   return (
     <div className="card">
       <h2>Welcome to Skald</h2>

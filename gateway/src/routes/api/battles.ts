@@ -43,6 +43,15 @@ const BattleListItem = Type.Object({
 
 const Named = Type.Object({ characterId: Type.String(), name: Type.String() });
 
+const Challenge = Type.Object({
+  challengeId: Type.String(),
+  battleType: Type.Integer(),
+  battleTypeName: Type.String(),
+  other: Named,
+  veraIds: Type.Array(Type.String()),
+  sentAt: Type.Integer(),
+});
+
 const Arena = Type.Object({
   types: Type.Array(
     Type.Object({
@@ -57,6 +66,7 @@ const Arena = Type.Object({
       characterId: Type.String(),
       queue: Nullable(Type.Object({ battleType: Type.Integer(), veraIds: Type.Array(Type.String()) })),
       activeBattleId: Nullable(Type.String()),
+      challenges: Type.Object({ incoming: Type.Array(Challenge), outgoing: Type.Array(Challenge) }),
     }),
   ),
 });
