@@ -5,6 +5,7 @@
  * transaction signed by an injected test wallet; every page fails the test on a browser console error.
  */
 
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
@@ -27,6 +28,8 @@ const ADMIN = 0;
 const ASTRID = 1;
 const BJORN = 2;
 const FRESH = 7;
+/** beyond anvil's ten funded accounts: no tBNB for gas */
+const BROKE = 12;
 
 let stack: Stack;
 let clanId = 0n;
@@ -49,6 +52,29 @@ async function playerPage(index: number, path: string, waitForMe = true): Promis
   await connect(watched.page);
   if (waitForMe) await watched.page.getByRole('button', { name: 'Me' }).waitFor({ timeout: 15_000 });
   return watched;
+}
+
+/** Every response of status 400 or more the page receives, as "status path?query". */
+function recordFailures(p: Page): string[] {
+  const failed: string[] = [];
+  p.on('response', (res) => {
+    if (res.status() >= 400) {
+      const url = new URL(res.url());
+      failed.push(`${res.status()} ${url.pathname}${url.search}`);
+    }
+  });
+  return failed;
+}
+
+/**
+ * A wallet the game has never seen has no player record: that read answers 404 and the browser logs it (spec:
+ * the failure is only logged). Nothing else may fail.
+ */
+function expectOnlyUnknownPlayer404(failed: string[], consoleErrors: string[], address: string) {
+  const expected = `404 /api/viking/data?address=${address}`.toLowerCase();
+  expect(failed.filter((f) => f.toLowerCase() !== expected)).toEqual([]);
+  expect(consoleErrors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+  expect(consoleErrors.length).toBe(failed.length);
 }
 
 beforeAll(async () => {
@@ -80,16 +106,10 @@ afterAll(async () => {
 
 describe('skald web: playing from the browser', () => {
   it('leads a fresh wallet from a name and a look to its first vera', async () => {
-    const watched = await stack.page({ wallet: FRESH });
-    const { page: p, consoleErrors } = watched;
+    const { page: p, consoleErrors } = await stack.page({ wallet: FRESH });
     const c = game.contracts(ADMIN);
     const address = account(FRESH).address;
-    // a wallet the game has never seen has no player record yet: that read answers 404 (spec: only logged)
-    const failed: string[] = [];
-    p.on('response', (res) => {
-      if (res.status() >= 400)
-        failed.push(`${res.status()} ${new URL(res.url()).pathname}${new URL(res.url()).search}`);
-    });
+    const failed = recordFailures(p);
     await recordToasts(p);
     await p.goto(`${origin}/start`);
     await connect(p);
@@ -145,10 +165,25 @@ describe('skald web: playing from the browser', () => {
     await p.getByRole('link', { name: 'Go to your home' }).click();
     await p.waitForURL('**/nfts');
     await p.getByRole('link', { name: new RegExp(`#${veraId}\\b`) }).waitFor({ timeout: 20_000 });
-    const expected404 = `404 /api/viking/data?address=${address}`;
-    expect(failed.filter((f) => f.toLowerCase() !== expected404.toLowerCase())).toEqual([]);
-    expect(consoleErrors.filter((e) => !e.includes('status of 404'))).toEqual([]);
-    expect(consoleErrors.length).toBe(failed.length);
+    expectOnlyUnknownPlayer404(failed, consoleErrors, address);
+  });
+
+  it('says so when the wallet has nothing to pay the network fee with', async () => {
+    const { page: p, consoleErrors } = await stack.page({ wallet: BROKE });
+    const failed = recordFailures(p);
+    await recordToasts(p);
+    await p.goto(`${origin}/start`);
+    await connect(p);
+    await p.getByLabel('Viking name').fill('Penniless');
+    await p.getByRole('button', { name: 'Create viking' }).click();
+    await p
+      .locator('[data-sonner-toast][data-type="error"]', { hasText: 'no tBNB left to pay the network fee' })
+      .waitFor({ timeout: 20_000 });
+    expect(await toastStates(p, 'Creating your viking')).toEqual(['loading', 'error']);
+    expect(await game.contracts(ADMIN).characters.read.selectedCharacterOf([account(BROKE).address])).toBe(
+      0n,
+    );
+    expectOnlyUnknownPlayer404(failed, consoleErrors, account(BROKE).address);
   });
 
   it('reviews only listed actions on /confirm, with the price and the balance after', async () => {

@@ -127,6 +127,13 @@ function SideCard({ side, battle, isMe }: { side: BattleSide; battle: BattleDeta
   );
 }
 
+/**
+ * The second side's actions resolve the battle, and the resolution's cost depends on the random roll of the block
+ * it lands in, so an estimate made a block earlier can fall short: send with a limit that covers three veras a
+ * side (only the gas used is paid).
+ */
+const RESOLVE_GAS = 3_000_000n;
+
 function ActionPicker({ battle, side }: { battle: BattleDetail; side: BattleSide }) {
   const config = useAppConfig();
   const transact = useTransactor();
@@ -138,7 +145,14 @@ function ActionPicker({ battle, side }: { battle: BattleDetail; side: BattleSide
     setBusy(true);
     await transact(
       'Submitting your actions',
-      call(config, 'Battles', 'submitActions', [BigInt(battle.id), actions, surrender.map((v) => BigInt(v))]),
+      {
+        ...call(config, 'Battles', 'submitActions', [
+          BigInt(battle.id),
+          actions,
+          surrender.map((v) => BigInt(v)),
+        ]),
+        gas: RESOLVE_GAS,
+      },
       { invalidate: [['battle', battle.id]] },
     );
     setBusy(false);

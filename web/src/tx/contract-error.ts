@@ -38,7 +38,9 @@ function isOutOfGasMoney(error: unknown): boolean {
     error.walk(
       (e) =>
         (e as { name?: string }).name === 'InsufficientFundsError' ||
-        /insufficient funds/i.test(String((e as { details?: unknown }).details ?? '')),
+        /insufficient funds|exceeds the balance of the account/i.test(
+          `${(e as { details?: unknown }).details ?? ''} ${(e as { message?: unknown }).message ?? ''}`,
+        ),
     ),
   );
 }

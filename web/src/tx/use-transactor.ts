@@ -16,6 +16,8 @@ export type ContractCall = {
   abi: Abi;
   functionName: string;
   args: readonly unknown[];
+  /** a fixed gas limit, for calls whose cost an estimate cannot know (on-chain randomness) */
+  gas?: bigint;
 };
 
 export type TxResult = { ok: true; hash: Hash; receipt: TransactionReceipt } | { ok: false; message: string };
