@@ -15,6 +15,7 @@ import { call } from '../lib/contracts.ts';
 import { utcDate } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { orNotFound } from '../lib/load.ts';
+import { RESOLVE_BATTLE_GAS } from '../tx/gas.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
 
 export const Route = createFileRoute('/battle/$id')({
@@ -127,13 +128,6 @@ function SideCard({ side, battle, isMe }: { side: BattleSide; battle: BattleDeta
   );
 }
 
-/**
- * The second side's actions resolve the battle, and the resolution's cost depends on the random roll of the block
- * it lands in, so an estimate made a block earlier can fall short: send with a limit that covers three veras a
- * side (only the gas used is paid).
- */
-const RESOLVE_GAS = 3_000_000n;
-
 function ActionPicker({ battle, side }: { battle: BattleDetail; side: BattleSide }) {
   const config = useAppConfig();
   const transact = useTransactor();
@@ -151,7 +145,7 @@ function ActionPicker({ battle, side }: { battle: BattleDetail; side: BattleSide
           actions,
           surrender.map((v) => BigInt(v)),
         ]),
-        gas: RESOLVE_GAS,
+        gas: RESOLVE_BATTLE_GAS,
       },
       { invalidate: [['battle', battle.id]] },
     );

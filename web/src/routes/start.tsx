@@ -28,6 +28,7 @@ import { ConnectButton } from '../components/header/connect-button.tsx';
 import { VikingAvatar } from '../components/viking-avatar.tsx';
 import { call } from '../lib/contracts.ts';
 import { useApi, useAppConfig, usePlayer } from '../lib/hooks.ts';
+import { MINT_ROLL_GAS } from '../tx/gas.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
 
 export const Route = createFileRoute('/start')({
@@ -293,7 +294,10 @@ function FirstEncounter({ onMinted }: { onMinted: (veraId: string) => void }) {
   const [busy, setBusy] = useState(false);
   const onExplore = async () => {
     setBusy(true);
-    const result = await transact(`Exploring ${areaName(area)}`, call(config, 'Veras', 'encounter', [area]));
+    const result = await transact(`Exploring ${areaName(area)}`, {
+      ...call(config, 'Veras', 'encounter', [area]),
+      gas: MINT_ROLL_GAS,
+    });
     setBusy(false);
     if (!result.ok) return;
     const [minted] = parseEventLogs({ abi: VerasAbi, eventName: 'VeraMinted', logs: result.receipt.logs });

@@ -23,6 +23,7 @@ import { call } from '../../lib/contracts.ts';
 import { useAppConfig } from '../../lib/hooks.ts';
 import { useNowSeconds } from '../../lib/use-now.ts';
 import { confirmSearch } from '../../tx/actions.ts';
+import { MINT_ROLL_GAS } from '../../tx/gas.ts';
 import { useTransactor } from '../../tx/use-transactor.ts';
 
 const STAT_LABEL: Record<(typeof STAT_KEYS)[number], string> = {
@@ -214,7 +215,10 @@ export function LootBoxes({ inventory, invalidate }: { inventory: InventoryData;
                     onClick={() =>
                       void transact(
                         'Opening the lootbox',
-                        call(config, 'Veras', 'openLootBox', [BigInt(b.lootBoxId)]),
+                        {
+                          ...call(config, 'Veras', 'openLootBox', [BigInt(b.lootBoxId)]),
+                          gas: MINT_ROLL_GAS,
+                        },
                         { invalidate },
                       )
                     }
