@@ -18,6 +18,7 @@ import {
   Battle_AlreadyQueued,
   Battle_AlreadySubmitted,
   World_AccessDenied,
+  World_ResourceAlreadyExists,
   World_ResourceNotFound
 } from "./interfaces/SkaldErrors.sol";
 import {Elo} from "./Elo.sol";
@@ -43,6 +44,9 @@ contract Battles is SkaldBase, IBattles {
   uint8 internal constant RESULT_A_WON = 1;
   uint8 internal constant RESULT_B_WON = 2;
   uint8 internal constant RESULT_TIE = 3;
+  uint8 public constant CHALLENGE_ACCEPTED = 1;
+  uint8 public constant CHALLENGE_DECLINED = 2;
+  uint8 public constant CHALLENGE_WITHDRAWN = 3;
 
   struct Side {
     uint64 characterId;
@@ -50,6 +54,14 @@ contract Battles is SkaldBase, IBattles {
     uint64[] veraIds;
     uint8[] actions; // 0 attack, 1 defend, 2 ability
     uint64[] surrenderIds;
+  }
+
+  struct Challenge {
+    uint64 challenger;
+    uint64 opponent;
+    uint8 battleType;
+    bool open;
+    uint64[] veraIds;
   }
 
   struct Battle {
@@ -75,6 +87,9 @@ contract Battles is SkaldBase, IBattles {
   mapping(uint64 characterId => mapping(uint8 battleType => uint32)) private _elo;
   mapping(uint64 characterId => mapping(uint8 battleType => bool)) private _rated;
   mapping(uint64 battleId => Battle) private _battles;
+  uint64 private _challengeCount;
+  mapping(uint64 challengeId => Challenge) private _challenges;
+  mapping(uint64 characterId => uint64 challengeId) private _openChallenge; // the one it sent
 
   constructor(IRoles roles_, ICharacters characters_, IVeras veras_, IInventory inventory_, IClans clans_)
     SkaldBase(roles_)
@@ -93,15 +108,8 @@ contract Battles is SkaldBase, IBattles {
     if (!_enabled[battleType]) revert AdminBattle_DisabledBattleType(battleType);
     (uint64 acting, address mainAccount) = characters.actingCharacter(msg.sender);
     if (acting != characterId) revert World_AccessDenied(msg.sender);
-    if (_queuedType[characterId] != 0 || _activeBattle[characterId] != 0) revert Battle_AlreadyQueued(characterId);
-    if (veraIds.length == 0) revert AdminBattle_NoVeraSet();
-    if (veraIds.length > MAX_VERAS) revert AdminBattle_TooManyCharacters();
-    for (uint256 i = 0; i < veraIds.length; i++) {
-      uint64 veraId = veraIds[i];
-      // busy covers duplicates in this list too: the first copy marks it
-      if (_veraBusy[veraId] || _ownerOf(veraId) != mainAccount) revert AdminBattle_InvalidVera(veraId);
-      _veraBusy[veraId] = true;
-    }
+    _requireFree(characterId);
+    _claimVeras(veraIds, mainAccount);
     emit QueueEntered(characterId, battleType, veraIds);
 
     uint64 opponent = _waiting[battleType];
@@ -112,6 +120,57 @@ contract Battles is SkaldBase, IBattles {
       return;
     }
     _start(battleType, opponent, characterId, veraIds);
+  }
+
+  function challengeFriend(uint64 opponent, uint8 battleType, uint64[] calldata veraIds)
+    external
+    returns (uint64 challengeId)
+  {
+    if (!_enabled[battleType]) revert AdminBattle_DisabledBattleType(battleType);
+    (uint64 challenger, address mainAccount) = characters.actingCharacter(msg.sender);
+    if (opponent == challenger || !characters.exists(opponent)) revert World_ResourceNotFound(opponent);
+    _requireFree(challenger);
+    if (_openChallenge[challenger] != 0) revert World_ResourceAlreadyExists(_openChallenge[challenger]);
+    _claimVeras(veraIds, mainAccount);
+    challengeId = ++_challengeCount;
+    Challenge storage c = _challenges[challengeId];
+    c.challenger = challenger;
+    c.opponent = opponent;
+    c.battleType = battleType;
+    c.open = true;
+    c.veraIds = veraIds;
+    _openChallenge[challenger] = challengeId;
+    emit ChallengeSent(challengeId, challenger, opponent, battleType, veraIds);
+  }
+
+  function acceptChallenge(uint64 challengeId, uint64[] calldata veraIds) external {
+    Challenge storage c = _challenges[challengeId];
+    if (!c.open) revert World_ResourceNotFound(challengeId);
+    (uint64 opponent, address mainAccount) = characters.actingCharacter(msg.sender);
+    if (opponent != c.opponent) revert World_AccessDenied(msg.sender);
+    if (!_enabled[c.battleType]) revert AdminBattle_DisabledBattleType(c.battleType);
+    _requireFree(opponent);
+    // the challenger may have entered a battle since (its challenge veras stay busy, others may not)
+    if (_activeBattle[c.challenger] != 0 || _queuedType[c.challenger] != 0) revert Battle_AlreadyQueued(c.challenger);
+    _claimVeras(veraIds, mainAccount);
+    c.open = false;
+    delete _openChallenge[c.challenger];
+    uint64 battleId = _begin(c.battleType, c.challenger, c.veraIds, opponent, veraIds);
+    emit ChallengeClosed(challengeId, CHALLENGE_ACCEPTED, opponent, battleId);
+  }
+
+  function declineChallenge(uint64 challengeId) external {
+    Challenge storage c = _challenges[challengeId];
+    if (!c.open) revert World_ResourceNotFound(challengeId);
+    (uint64 actor,) = characters.actingCharacter(msg.sender);
+    uint8 outcome;
+    if (actor == c.opponent) outcome = CHALLENGE_DECLINED;
+    else if (actor == c.challenger) outcome = CHALLENGE_WITHDRAWN;
+    else revert World_AccessDenied(msg.sender);
+    c.open = false;
+    delete _openChallenge[c.challenger];
+    _release(c.veraIds);
+    emit ChallengeClosed(challengeId, outcome, actor, 0);
   }
 
   function leaveQueue(uint8 battleType) external {
@@ -169,6 +228,16 @@ contract Battles is SkaldBase, IBattles {
     return _rated[characterId][battleType] ? _elo[characterId][battleType] : STARTING_ELO;
   }
 
+  function getChallenge(uint64 challengeId) external view returns (Challenge memory) {
+    if (_challenges[challengeId].challenger == 0) revert World_ResourceNotFound(challengeId);
+    return _challenges[challengeId];
+  }
+
+  /// The open challenge a character sent (0 when none).
+  function openChallengeOf(uint64 characterId) external view returns (uint64) {
+    return _openChallenge[characterId];
+  }
+
   function battleCount() external view returns (uint64) {
     return _battleCount;
   }
@@ -206,19 +275,44 @@ contract Battles is SkaldBase, IBattles {
   // ---------------------------------------------------------------- internals
 
   function _start(uint8 battleType, uint64 characterA, uint64 characterB, uint64[] calldata verasB) private {
-    uint64 battleId = ++_battleCount;
-    Battle storage battle = _battles[battleId];
-    battle.battleType = battleType;
-    battle.a.characterId = characterA;
-    battle.a.veraIds = _queuedVeras[characterA];
-    battle.b.characterId = characterB;
-    battle.b.veraIds = verasB;
+    _begin(battleType, characterA, _queuedVeras[characterA], characterB, verasB);
     delete _queuedVeras[characterA];
     delete _queuedType[characterA];
     delete _waiting[battleType];
+  }
+
+  function _begin(
+    uint8 battleType,
+    uint64 characterA,
+    uint64[] storage verasA,
+    uint64 characterB,
+    uint64[] calldata verasB
+  ) private returns (uint64 battleId) {
+    battleId = ++_battleCount;
+    Battle storage battle = _battles[battleId];
+    battle.battleType = battleType;
+    battle.a.characterId = characterA;
+    battle.a.veraIds = verasA;
+    battle.b.characterId = characterB;
+    battle.b.veraIds = verasB;
     _activeBattle[characterA] = battleId;
     _activeBattle[characterB] = battleId;
     emit BattleStarted(battleId, battleType, characterA, characterB, battle.a.veraIds, verasB);
+  }
+
+  function _requireFree(uint64 characterId) private view {
+    if (_queuedType[characterId] != 0 || _activeBattle[characterId] != 0) revert Battle_AlreadyQueued(characterId);
+  }
+
+  /// Marks 1..MAX_VERAS veras owned by `mainAccount` busy; busy also catches duplicates within the list.
+  function _claimVeras(uint64[] calldata veraIds, address mainAccount) private {
+    if (veraIds.length == 0) revert AdminBattle_NoVeraSet();
+    if (veraIds.length > MAX_VERAS) revert AdminBattle_TooManyCharacters();
+    for (uint256 i = 0; i < veraIds.length; i++) {
+      uint64 veraId = veraIds[i];
+      if (_veraBusy[veraId] || _ownerOf(veraId) != mainAccount) revert AdminBattle_InvalidVera(veraId);
+      _veraBusy[veraId] = true;
+    }
   }
 
   function _resolve(uint64 battleId, Battle storage battle) private {

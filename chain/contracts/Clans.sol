@@ -42,6 +42,9 @@ contract Clans is SkaldBase, IClans, IAdminGrants {
   uint8 internal constant LEFT = 1;
   uint8 internal constant KICKED = 2;
   uint8 internal constant GRANT_WISP_EXPERIENCE = 8;
+  uint8 public constant REQUEST_ACCEPTED = 1;
+  uint8 public constant REQUEST_DECLINED = 2;
+  uint8 public constant REQUEST_WITHDRAWN = 3;
   uint256 public constant MAX_DESCRIPTION_BYTES = 280;
 
   struct Clan {
@@ -64,6 +67,7 @@ contract Clans is SkaldBase, IClans, IAdminGrants {
   mapping(uint64 characterId => uint8) internal rankIn; // rank in the character's current clan
   mapping(uint64 characterId => uint64) public memberPointsOf; // points earned in the current clan
   mapping(uint64 clanId => mapping(uint64 characterId => bool)) public isInvited;
+  mapping(uint64 clanId => mapping(uint64 characterId => bool)) public hasRequested;
 
   constructor(IRoles roles_, ICharacters characters_) SkaldBase(roles_) {
     characters = characters_;
@@ -103,7 +107,9 @@ contract Clans is SkaldBase, IClans, IAdminGrants {
     _requireRank(clanId, actor, RANK_OFFICER);
     if (!characters.exists(characterId)) revert World_ResourceNotFound(characterId);
     if (clanIdOf[characterId] != 0) revert Clan_AlreadyInClan(characterId);
-    if (isInvited[clanId][characterId]) revert World_ResourceAlreadyExists(characterId);
+    if (isInvited[clanId][characterId] || hasRequested[clanId][characterId]) {
+      revert World_ResourceAlreadyExists(characterId);
+    }
     isInvited[clanId][characterId] = true;
     emit ClanInviteSent(clanId, characterId, actor);
   }
@@ -121,6 +127,40 @@ contract Clans is SkaldBase, IClans, IAdminGrants {
     if (!isInvited[clanId][actor]) revert Clan_NotInvited(clanId, actor);
     delete isInvited[clanId][actor];
     emit ClanInviteDeclined(clanId, actor);
+  }
+
+  function requestToJoinClan(uint64 clanId) external {
+    uint64 actor = _actor();
+    if (clans[clanId].status != STATUS_ACTIVE) revert Clan_NotActive(clanId);
+    if (clanIdOf[actor] != 0) revert Clan_AlreadyInClan(actor);
+    if (isInvited[clanId][actor] || hasRequested[clanId][actor]) revert World_ResourceAlreadyExists(actor);
+    hasRequested[clanId][actor] = true;
+    emit ClanJoinRequested(clanId, actor);
+  }
+
+  function withdrawJoinRequest(uint64 clanId) external {
+    uint64 actor = _actor();
+    if (!hasRequested[clanId][actor]) revert World_ResourceNotFound(actor);
+    delete hasRequested[clanId][actor];
+    emit ClanJoinRequestClosed(clanId, actor, REQUEST_WITHDRAWN, actor);
+  }
+
+  function acceptJoinRequest(uint64 clanId, uint64 characterId) external {
+    uint64 actor = _actor();
+    _requireRank(clanId, actor, RANK_OFFICER);
+    if (!hasRequested[clanId][characterId]) revert World_ResourceNotFound(characterId);
+    if (clanIdOf[characterId] != 0) revert Clan_AlreadyInClan(characterId);
+    delete hasRequested[clanId][characterId];
+    emit ClanJoinRequestClosed(clanId, characterId, REQUEST_ACCEPTED, actor);
+    _join(clanId, characterId, RANK_MEMBER);
+  }
+
+  function declineJoinRequest(uint64 clanId, uint64 characterId) external {
+    uint64 actor = _actor();
+    _requireRank(clanId, actor, RANK_OFFICER);
+    if (!hasRequested[clanId][characterId]) revert World_ResourceNotFound(characterId);
+    delete hasRequested[clanId][characterId];
+    emit ClanJoinRequestClosed(clanId, characterId, REQUEST_DECLINED, actor);
   }
 
   function leaveClan() external {

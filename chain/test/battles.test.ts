@@ -483,3 +483,79 @@ describe('tournament', () => {
     await expectRevert(admin().battles.read.getBattle([99n]), 'AdminBattle_InvalidBattle');
   });
 });
+
+describe('challenges', () => {
+  it('reverts World_ResourceNotFound for oneself or an unknown character', async () => {
+    await expectRevert(
+      game.as(3).battles.write.challengeFriend([c3, CASUAL, c3Veras]),
+      'World_ResourceNotFound',
+    );
+    await expectRevert(
+      game.as(3).battles.write.challengeFriend([999n, CASUAL, c3Veras]),
+      'World_ResourceNotFound',
+    );
+  });
+
+  it('reverts AdminBattle_InvalidVera for a vera the challenger does not own', async () => {
+    await expectRevert(
+      game.as(3).battles.write.challengeFriend([c4, CASUAL, c4Veras]),
+      'AdminBattle_InvalidVera',
+    );
+  });
+
+  it('sends a challenge that holds its veras, one open challenge at a time', async () => {
+    const { logs } = await game.events(game.as(3).battles.write.challengeFriend([c4, CASUAL, c3Veras]));
+    const sent = eventOf(logs, 'ChallengeSent');
+    expect(sent).toMatchObject({ challenger: c3, opponent: c4, battleType: CASUAL, veraIds: c3Veras });
+    const id = sent.challengeId as bigint;
+    expect(await admin().battles.read.openChallengeOf([c3])).toBe(id);
+    await expectRevert(
+      game.as(3).battles.write.challengeFriend([c1, CASUAL, [c3Veras[0] as bigint]]),
+      'World_ResourceAlreadyExists',
+    );
+    // the challenged veras cannot queue meanwhile
+    await expectRevert(queue(3, c3, RANKED, c3Veras), 'AdminBattle_InvalidVera');
+    // only the challenged side accepts
+    await expectRevert(
+      game.as(1).battles.write.acceptChallenge([id, [strong[0] as bigint]]),
+      'World_AccessDenied',
+    );
+  });
+
+  it('lets the challenger withdraw, releasing its veras', async () => {
+    const id = await admin().battles.read.openChallengeOf([c3]);
+    const { logs } = await game.events(game.as(3).battles.write.declineChallenge([id]));
+    expect(eventOf(logs, 'ChallengeClosed')).toEqual({ challengeId: id, outcome: 3, by: c3, battleId: 0n });
+    expect(await admin().battles.read.openChallengeOf([c3])).toBe(0n);
+    await expectRevert(game.as(4).battles.write.acceptChallenge([id, c4Veras]), 'World_ResourceNotFound');
+  });
+
+  it('lets the challenged side decline', async () => {
+    const { logs } = await game.events(game.as(3).battles.write.challengeFriend([c4, CASUAL, c3Veras]));
+    const id = eventOf(logs, 'ChallengeSent').challengeId as bigint;
+    const closed = await game.events(game.as(4).battles.write.declineChallenge([id]));
+    expect(eventOf(closed.logs, 'ChallengeClosed')).toMatchObject({ outcome: 2, by: c4 });
+    await expectRevert(game.as(4).battles.write.declineChallenge([id]), 'World_ResourceNotFound');
+  });
+
+  it('starts a rated battle when accepted, without touching the queue', async () => {
+    // someone waits in the casual queue meanwhile: the challenge must not take their place
+    await queue(1, c1, CASUAL, [strong[0] as bigint]);
+    const { logs } = await game.events(game.as(3).battles.write.challengeFriend([c4, CASUAL, c3Veras]));
+    const id = eventOf(logs, 'ChallengeSent').challengeId as bigint;
+    const accepted = await game.events(game.as(4).battles.write.acceptChallenge([id, c4Veras]));
+    const started = eventOf(accepted.logs, 'BattleStarted');
+    expect(started).toMatchObject({ characterA: c3, characterB: c4, battleType: CASUAL, verasA: c3Veras });
+    expect(eventOf(accepted.logs, 'ChallengeClosed')).toMatchObject({
+      outcome: 1,
+      by: c4,
+      battleId: started.battleId,
+    });
+    expect(await admin().battles.read.waitingFor([CASUAL])).toBe(c1);
+    const battleId = started.battleId as bigint;
+    await submit(3, battleId, [DEFEND, DEFEND]);
+    const resolved = await submit(4, battleId, [ABILITY]);
+    expect(named(resolved.logs, 'EloChanged')).toHaveLength(2);
+    await game.events(game.as(1).battles.write.leaveQueue([CASUAL]));
+  });
+});

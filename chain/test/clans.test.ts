@@ -207,6 +207,78 @@ describe('invites', () => {
   });
 });
 
+describe('join requests', () => {
+  const freya = () => id[FREYA] as bigint;
+  const gunnar = () => id[GUNNAR] as bigint;
+
+  it('reverts Clan_NotActive for a pending clan', async () => {
+    await expectRevert(clans(FREYA).write.requestToJoinClan([pendingClanId]), 'Clan_NotActive');
+  });
+
+  it('records a request from a clanless character', async () => {
+    const { logs } = await game.events(clans(FREYA).write.requestToJoinClan([clanId]));
+    expect(eventOf(logs, 'ClanJoinRequested')).toEqual({ clanId, characterId: freya() });
+    expect(await clans(0).read.hasRequested([clanId, freya()])).toBe(true);
+  });
+
+  it('reverts World_ResourceAlreadyExists for a second request, and for an invite while it is open', async () => {
+    await expectRevert(clans(FREYA).write.requestToJoinClan([clanId]), 'World_ResourceAlreadyExists');
+    await expectRevert(clans(ALICE).write.sendClanInvite([clanId, freya()]), 'World_ResourceAlreadyExists');
+  });
+
+  it('reverts Clan_AlreadyInClan for a member asking', async () => {
+    await expectRevert(clans(CARL).write.requestToJoinClan([clanId]), 'Clan_AlreadyInClan');
+  });
+
+  it('reverts Clan_InsufficientRank for a plain member answering', async () => {
+    await expectRevert(clans(CARL).write.acceptJoinRequest([clanId, freya()]), 'Clan_InsufficientRank');
+    await expectRevert(clans(CARL).write.declineJoinRequest([clanId, freya()]), 'Clan_InsufficientRank');
+  });
+
+  it('lets the jarl decline a request', async () => {
+    const { logs } = await game.events(clans(ALICE).write.declineJoinRequest([clanId, freya()]));
+    expect(eventOf(logs, 'ClanJoinRequestClosed')).toEqual({
+      clanId,
+      characterId: freya(),
+      outcome: 2,
+      by: id[ALICE],
+    });
+    expect(await clans(0).read.hasRequested([clanId, freya()])).toBe(false);
+    await expectRevert(clans(ALICE).write.declineJoinRequest([clanId, freya()]), 'World_ResourceNotFound');
+    await expectRevert(clans(ALICE).write.acceptJoinRequest([clanId, freya()]), 'World_ResourceNotFound');
+  });
+
+  it('lets the asker withdraw a request once', async () => {
+    await game.events(clans(GUNNAR).write.requestToJoinClan([clanId]));
+    const { logs } = await game.events(clans(GUNNAR).write.withdrawJoinRequest([clanId]));
+    expect(eventOf(logs, 'ClanJoinRequestClosed')).toEqual({
+      clanId,
+      characterId: gunnar(),
+      outcome: 3,
+      by: gunnar(),
+    });
+    await expectRevert(clans(GUNNAR).write.withdrawJoinRequest([clanId]), 'World_ResourceNotFound');
+  });
+
+  it('joins the asker as a member when the jarl accepts', async () => {
+    await game.events(clans(FREYA).write.requestToJoinClan([clanId]));
+    const { logs } = await game.events(clans(ALICE).write.acceptJoinRequest([clanId, freya()]));
+    expect(eventOf(logs, 'ClanJoinRequestClosed')).toMatchObject({ characterId: freya(), outcome: 1 });
+    expect(eventOf(logs, 'ClanMemberJoined')).toEqual({ clanId, characterId: freya(), rank: 1 });
+    expect(await clans(0).read.rankOf([clanId, freya()])).toBe(1);
+    expect(await clans(0).read.hasRequested([clanId, freya()])).toBe(false);
+    // back out so the tests below see the clan as before
+    await game.events(clans(FREYA).write.leaveClan());
+    expect(await clans(0).read.membersOf([clanId])).toEqual([id[ALICE], id[CARL]]);
+  });
+
+  it('reverts World_ResourceAlreadyExists for a request while invited', async () => {
+    await game.events(clans(ALICE).write.sendClanInvite([clanId, gunnar()]));
+    await expectRevert(clans(GUNNAR).write.requestToJoinClan([clanId]), 'World_ResourceAlreadyExists');
+    await game.events(clans(GUNNAR).write.declineClanInvite([clanId]));
+  });
+});
+
 describe('setClanRank', () => {
   it('lets the jarl promote a member to officer, who may then invite', async () => {
     const { logs } = await game.events(clans(ALICE).write.setClanRank([clanId, id[CARL] as bigint, 2]));

@@ -3,6 +3,8 @@
  * TypeScript mirrors (indexer, gateway, web, simulator) all import the same numbers and names from here.
  */
 export * from './catalogue/abilities.ts';
+export * from './catalogue/battle.ts';
+export * from './catalogue/character.ts';
 export * from './catalogue/codes.ts';
 export * from './catalogue/effects.ts';
 export * from './catalogue/runes.ts';
@@ -15,6 +17,7 @@ export * from './rules/cursor.ts';
 export * from './rules/elo.ts';
 export * from './rules/integers.ts';
 export * from './rules/levels.ts';
+export * from './rules/prices.ts';
 export * from './rules/stats.ts';
 export * from './rules/wallet-errors.ts';
 export * from './rules/wisp.ts';

@@ -349,3 +349,83 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('battles, arena and finding vikings', () => {
+  it('answers a resolved battle with both sides, their actions and elo changes', async () => {
+    const [row] = await world.reader.sql<{ id: string; character_a: string; character_b: string }[]>`
+      SELECT id, character_a, character_b FROM battle WHERE status = 'resolved' ORDER BY id LIMIT 1`;
+    if (!row) throw new Error('the world resolved no battle');
+    const res = await get(`/api/battles/${row.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.sides.map((s: { characterId: string }) => s.characterId)).toEqual([
+      row.character_a,
+      row.character_b,
+    ]);
+    const elos = await world.reader.sql<{ character_id: string; elo_before: string; elo_after: string }[]>`
+      SELECT character_id, elo_before, elo_after FROM elo_history WHERE battle_id = ${row.id}`;
+    for (const side of body.sides) {
+      const change = elos.find((e) => e.character_id === side.characterId);
+      expect(side.elo).toEqual({ before: Number(change?.elo_before), after: Number(change?.elo_after) });
+      expect(side.submitted).toBe(true);
+      expect(side.actions).toHaveLength(side.veras.length);
+      expect(side.name).toMatch(/\w+/);
+    }
+    expect([1, 2, 3]).toContain(body.result);
+  });
+
+  it('404s an unknown battle and 400s a malformed id', async () => {
+    expect((await get('/api/battles/99999999')).statusCode).toBe(404);
+    expect((await get('/api/battles/1x')).statusCode).toBe(400);
+  });
+
+  it("lists a viking's battles newest first with the opponent's name", async () => {
+    const [row] = await world.reader.sql<{ character_a: string; n: string }[]>`
+      SELECT character_a, count(*) OVER (PARTITION BY character_a) AS n FROM battle ORDER BY id LIMIT 1`;
+    if (!row) throw new Error('the world started no battle');
+    const body = (await get(`/api/viking/${row.character_a}/battles?limit=100`)).json();
+    expect(body.total).toBeGreaterThan(0);
+    const ids = body.items.map((b: { battleId: string }) => BigInt(b.battleId));
+    expect([...ids].sort((a, b) => (a > b ? -1 : 1))).toEqual(ids);
+    for (const item of body.items) expect(item.opponent.characterId).not.toBe(row.character_a);
+    expect((await get('/api/viking/99999999/battles')).statusCode).toBe(404);
+  });
+
+  it('describes the arena: every battle type, and where a character stands', async () => {
+    const body = (await get(`/api/arena?characterId=${player.characterId}`)).json();
+    expect(body.types.map((t: { battleType: number }) => t.battleType)).toEqual([1, 2, 3]);
+    expect(body.me).toMatchObject({
+      characterId: player.characterId,
+      challenges: { incoming: [], outgoing: [] },
+    });
+    expect((await get('/api/arena')).json().me).toBeNull();
+    expect((await get('/api/arena?characterId=-1')).statusCode).toBe(400);
+  });
+
+  it('finds vikings by the start of their name, any case, treating % and _ literally', async () => {
+    const [row] = await world.reader.sql<{ name: string; id: string }[]>`
+      SELECT name, id FROM character ORDER BY id LIMIT 1`;
+    if (!row) throw new Error('no character');
+    const prefix = row.name.slice(0, 3).toUpperCase();
+    const found = (await get(`/api/vikings?name=${encodeURIComponent(prefix)}`)).json();
+    expect(found.items.some((v: { characterId: string }) => v.characterId === row.id)).toBe(true);
+    for (const v of found.items) expect(v.name.toLowerCase().startsWith(prefix.toLowerCase())).toBe(true);
+    expect((await get('/api/vikings?name=%25')).json().items).toEqual([]);
+    expect((await get('/api/vikings?name=_')).json().items).toEqual([]);
+    expect((await get('/api/vikings?name=')).statusCode).toBe(400);
+    expect((await get(`/api/vikings?name=${'x'.repeat(25)}`)).statusCode).toBe(400);
+    expect((await get('/api/vikings?name=a&limit=21')).statusCode).toBe(400);
+  });
+
+  it('lists open clan invitations and requests, and 404s an unknown clan', async () => {
+    const [clanRow] = await world.reader.sql<{ id: string }[]>`SELECT id FROM clan ORDER BY id LIMIT 1`;
+    if (!clanRow) throw new Error('no clan');
+    const res = await get(`/api/clans/${clanRow.id}/asks`);
+    expect(res.statusCode).toBe(200);
+    const open = await world.reader.sql<{ n: string }[]>`
+      SELECT count(*) AS n FROM clan_invite WHERE clan_id = ${clanRow.id} AND status IN ('pending', 'requested')`;
+    expect(res.json().items).toHaveLength(Number(open[0]?.n ?? 0));
+    expect((await get('/api/clans/99999999/asks')).statusCode).toBe(404);
+    expect((await get(`/api/viking/${player.characterId}/clan-asks`)).statusCode).toBe(200);
+  });
+});

@@ -53,6 +53,23 @@ export const battleQueue = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.characterId, table.battleType] }) }),
 );
 
+/** Challenges between two characters; status open | accepted | declined | withdrawn (battleId once accepted). */
+export const battleChallenge = onchainTable(
+  'battle_challenge',
+  (t) => ({
+    id: t.bigint().primaryKey(),
+    challenger: t.bigint().notNull(),
+    opponent: t.bigint().notNull(),
+    battleType: t.integer().notNull(),
+    veraIds: t.bigint().array().notNull(),
+    status: t.text().notNull(),
+    battleId: t.bigint(),
+    sentAt: t.bigint().notNull(),
+    closedAt: t.bigint(),
+  }),
+  (table) => ({ challengerIdx: index().on(table.challenger), opponentIdx: index().on(table.opponent) }),
+);
+
 /** Whether each battle type is enabled (admins toggle). Types 1 and 2 start enabled. */
 export const battleTypeSetting = onchainTable('battle_type_setting', (t) => ({
   battleType: t.integer().primaryKey(),

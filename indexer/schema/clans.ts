@@ -48,7 +48,8 @@ export const clanInvite = onchainTable(
     clanId: t.bigint().notNull(),
     characterId: t.bigint().notNull(),
     invitedBy: t.bigint().notNull(),
-    /** pending | accepted | declined */
+    /** invites: pending | accepted | declined; join requests (invitedBy = the asker): requested | accepted |
+     * request_declined | withdrawn */
     status: t.text().notNull(),
     invitedAt: t.bigint().notNull(),
   }),

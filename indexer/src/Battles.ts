@@ -3,6 +3,7 @@ import {
   adminAction,
   battle,
   battleAction,
+  battleChallenge,
   battleQueue,
   battleTypeSetting,
   elo,
@@ -150,5 +151,49 @@ ponder.on('Battles:BattleTypeToggled', async ({ event, context }) => {
     event: 'BattleTypeToggled',
     account: admin,
     payload: { battleType, enabled },
+  });
+});
+
+ponder.on('Battles:ChallengeSent', async ({ event, context }) => {
+  const { challengeId, challenger, opponent, battleType, veraIds } = event.args;
+  await context.db.insert(battleChallenge).values({
+    id: challengeId,
+    challenger,
+    opponent,
+    battleType,
+    veraIds: [...veraIds],
+    status: 'open',
+    sentAt: event.block.timestamp,
+  });
+  await recordActivity(context.db, event, {
+    type: 'battle',
+    event: 'ChallengeSent',
+    characterId: challenger,
+    otherCharacterId: opponent,
+    subjectId: challengeId,
+    payload: { battleType, veraIds },
+  });
+});
+
+/** outcome 1 accepted, 2 declined, 3 withdrawn. */
+const CHALLENGE_STATUS: Record<number, string> = { 1: 'accepted', 2: 'declined', 3: 'withdrawn' };
+
+ponder.on('Battles:ChallengeClosed', async ({ event, context }) => {
+  const { challengeId, outcome, by, battleId } = event.args;
+  const row = await context.db.find(battleChallenge, { id: challengeId });
+  if (row) {
+    await context.db.update(battleChallenge, { id: challengeId }).set({
+      status: CHALLENGE_STATUS[outcome] ?? `outcome ${outcome}`,
+      battleId: battleId === 0n ? null : battleId,
+      closedAt: event.block.timestamp,
+    });
+  }
+  await recordActivity(context.db, event, {
+    type: 'battle',
+    event: 'ChallengeClosed',
+    characterId: by,
+    otherCharacterId: row ? (row.challenger === by ? row.opponent : row.challenger) : null,
+    subjectId: challengeId,
+    payload: { outcome, battleId },
   });
 });

@@ -97,6 +97,44 @@ ponder.on('Clans:ClanInviteDeclined', async ({ event, context }) => {
   });
 });
 
+ponder.on('Clans:ClanJoinRequested', async ({ event, context }) => {
+  const { clanId, characterId } = event.args;
+  // a request shares the invite row: status 'requested', asked by the character itself
+  const values = { invitedBy: characterId, status: 'requested', invitedAt: event.block.timestamp };
+  await context.db
+    .insert(clanInvite)
+    .values({ clanId, characterId, ...values })
+    .onConflictDoUpdate(values);
+  await recordClanEvent(context.db, event, clanId, 'join_requested', characterId, {});
+  await recordActivity(context.db, event, {
+    type: 'clan',
+    event: 'ClanJoinRequested',
+    characterId,
+    subjectId: clanId,
+    payload: {},
+  });
+});
+
+/** outcome 1 accepted (ClanMemberJoined marks the row), 2 declined, 3 withdrawn. */
+const REQUEST_CLOSED: Record<number, string> = { 2: 'request_declined', 3: 'withdrawn' };
+
+ponder.on('Clans:ClanJoinRequestClosed', async ({ event, context }) => {
+  const { clanId, characterId, outcome, by } = event.args;
+  const status = REQUEST_CLOSED[outcome];
+  if (status && (await context.db.find(clanInvite, { clanId, characterId })))
+    await context.db.update(clanInvite, { clanId, characterId }).set({ status });
+  const kind = outcome === 1 ? 'join_accepted' : outcome === 2 ? 'join_declined' : 'join_withdrawn';
+  await recordClanEvent(context.db, event, clanId, kind, characterId, { by });
+  await recordActivity(context.db, event, {
+    type: 'clan',
+    event: 'ClanJoinRequestClosed',
+    characterId: by,
+    otherCharacterId: characterId,
+    subjectId: clanId,
+    payload: { outcome },
+  });
+});
+
 ponder.on('Clans:ClanMemberJoined', async ({ event, context }) => {
   const { clanId, characterId, rank } = event.args;
   await addMember(context.db, event, clanId, characterId, rank);

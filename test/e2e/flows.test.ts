@@ -180,8 +180,8 @@ describe('skald web: actions on chain', () => {
     );
     await jarl.page.goto(`${origin}/clans/${clanId}`);
     await hydrated(jarl.page);
-    await jarl.page.getByLabel('Character id').fill(String(bjorn));
-    await jarl.page.getByRole('button', { name: 'Send invitation' }).click();
+    await jarl.page.getByLabel('Invite a viking by name').fill('bjo');
+    await jarl.page.getByRole('button', { name: 'Invite Bjorn' }).click();
     await txSucceeded(jarl.page, 'Sending the invitation');
     expect(await c.clans.read.isInvited([clanId, bjorn])).toBe(true);
 

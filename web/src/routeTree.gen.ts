@@ -11,13 +11,16 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as ArenaRouteImport } from './routes/arena'
 import { Route as ConfirmRouteImport } from './routes/confirm'
 import { Route as LiveRouteImport } from './routes/live'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as NftsRouteImport } from './routes/nfts'
 import { Route as ShopRouteImport } from './routes/shop'
+import { Route as StartRouteImport } from './routes/start'
 import { Route as TopRouteImport } from './routes/top'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as BattleIdRouteImport } from './routes/battle.$id'
 import { Route as ClansIndexRouteImport } from './routes/clans.index'
 import { Route as ClansIdRouteImport } from './routes/clans.$id'
 import { Route as VeraIdRouteImport } from './routes/vera.$id'
@@ -42,6 +45,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArenaRoute = ArenaRouteImport.update({
+  id: '/arena',
+  path: '/arena',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConfirmRoute = ConfirmRouteImport.update({
@@ -69,6 +77,11 @@ const ShopRoute = ShopRouteImport.update({
   path: '/shop',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StartRoute = StartRouteImport.update({
+  id: '/start',
+  path: '/start',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TopRoute = TopRouteImport.update({
   id: '/top',
   path: '/top',
@@ -78,6 +91,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const BattleIdRoute = BattleIdRouteImport.update({
+  id: '/battle/$id',
+  path: '/battle/$id',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ClansIndexRoute = ClansIndexRouteImport.update({
   id: '/clans/',
@@ -158,12 +176,15 @@ const AdminShopRestockRoute = AdminShopRestockRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/arena': typeof ArenaRoute
   '/confirm': typeof ConfirmRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/nfts': typeof NftsRoute
   '/shop': typeof ShopRoute
+  '/start': typeof StartRoute
   '/top': typeof TopRoute
+  '/battle/$id': typeof BattleIdRoute
   '/clans/$id': typeof ClansIdRoute
   '/vera/$id': typeof VeraIdRoute
   '/viking/$id': typeof VikingIdRoute
@@ -183,12 +204,15 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/arena': typeof ArenaRoute
   '/confirm': typeof ConfirmRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/nfts': typeof NftsRoute
   '/shop': typeof ShopRoute
+  '/start': typeof StartRoute
   '/top': typeof TopRoute
+  '/battle/$id': typeof BattleIdRoute
   '/clans/$id': typeof ClansIdRoute
   '/vera/$id': typeof VeraIdRoute
   '/viking/$id': typeof VikingIdRoute
@@ -210,12 +234,15 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/arena': typeof ArenaRoute
   '/confirm': typeof ConfirmRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/nfts': typeof NftsRoute
   '/shop': typeof ShopRoute
+  '/start': typeof StartRoute
   '/top': typeof TopRoute
+  '/battle/$id': typeof BattleIdRoute
   '/clans/$id': typeof ClansIdRoute
   '/vera/$id': typeof VeraIdRoute
   '/viking/$id': typeof VikingIdRoute
@@ -238,12 +265,15 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/arena'
     | '/confirm'
     | '/live'
     | '/login'
     | '/nfts'
     | '/shop'
+    | '/start'
     | '/top'
+    | '/battle/$id'
     | '/clans/$id'
     | '/vera/$id'
     | '/viking/$id'
@@ -263,12 +293,15 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/arena'
     | '/confirm'
     | '/live'
     | '/login'
     | '/nfts'
     | '/shop'
+    | '/start'
     | '/top'
+    | '/battle/$id'
     | '/clans/$id'
     | '/vera/$id'
     | '/viking/$id'
@@ -289,12 +322,15 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admin'
+    | '/arena'
     | '/confirm'
     | '/live'
     | '/login'
     | '/nfts'
     | '/shop'
+    | '/start'
     | '/top'
+    | '/battle/$id'
     | '/clans/$id'
     | '/vera/$id'
     | '/viking/$id'
@@ -316,12 +352,15 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  ArenaRoute: typeof ArenaRoute
   ConfirmRoute: typeof ConfirmRoute
   LiveRoute: typeof LiveRoute
   LoginRoute: typeof LoginRoute
   NftsRoute: typeof NftsRoute
   ShopRoute: typeof ShopRoute
+  StartRoute: typeof StartRoute
   TopRoute: typeof TopRoute
+  BattleIdRoute: typeof BattleIdRoute
   ClansIdRoute: typeof ClansIdRoute
   VeraIdRoute: typeof VeraIdRoute
   VikingIdRoute: typeof VikingIdRoute
@@ -342,6 +381,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/arena': {
+      id: '/arena'
+      path: '/arena'
+      fullPath: '/arena'
+      preLoaderRoute: typeof ArenaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/confirm': {
@@ -379,6 +425,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/start': {
+      id: '/start'
+      path: '/start'
+      fullPath: '/start'
+      preLoaderRoute: typeof StartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/top': {
       id: '/top'
       path: '/top'
@@ -392,6 +445,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/battle/$id': {
+      id: '/battle/$id'
+      path: '/battle/$id'
+      fullPath: '/battle/$id'
+      preLoaderRoute: typeof BattleIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/clans/': {
       id: '/clans/'
@@ -538,12 +598,15 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  ArenaRoute: ArenaRoute,
   ConfirmRoute: ConfirmRoute,
   LiveRoute: LiveRoute,
   LoginRoute: LoginRoute,
   NftsRoute: NftsRoute,
   ShopRoute: ShopRoute,
+  StartRoute: StartRoute,
   TopRoute: TopRoute,
+  BattleIdRoute: BattleIdRoute,
   ClansIdRoute: ClansIdRoute,
   VeraIdRoute: VeraIdRoute,
   VikingIdRoute: VikingIdRoute,

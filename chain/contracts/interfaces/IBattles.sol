@@ -6,6 +6,9 @@ pragma solidity ^0.8.30;
 /// type is paired with it. Each side then submits one action (0 attack, 1 defend, 2 ability) per vera, or
 /// surrenders veras; once both sides have submitted, the battle resolves from effective stats, actions and
 /// on-chain randomness. Elo per character per battle type starts at 1000 (game/ mirrors the integer math).
+/// A character may instead challenge another by id with its veras for an enabled type: the challenged side
+/// accepts with its own veras (the battle starts at once, rated like a queued one), declines, or the challenger
+/// withdraws. A character may hold one open challenge it sent; veras in it are busy until it closes.
 interface IBattles {
   event QueueEntered(uint64 indexed characterId, uint8 indexed battleType, uint64[] veraIds);
   event QueueLeft(uint64 indexed characterId, uint8 indexed battleType);
@@ -29,10 +32,22 @@ interface IBattles {
     uint256 scoreB
   );
   event EloChanged(uint64 indexed characterId, uint8 indexed battleType, uint64 indexed battleId, uint32 eloBefore, uint32 eloAfter);
+  event ChallengeSent(
+    uint64 indexed challengeId,
+    uint64 indexed challenger,
+    uint64 indexed opponent,
+    uint8 battleType,
+    uint64[] veraIds
+  );
+  /// outcome: 1 accepted (BattleStarted follows, battleId set), 2 declined, 3 withdrawn; by closed it
+  event ChallengeClosed(uint64 indexed challengeId, uint8 outcome, uint64 by, uint64 battleId);
   event BattleTypeToggled(uint8 indexed battleType, bool enabled, address indexed admin);
 
   function enterQueue(uint64 characterId, uint8 battleType, uint64[] calldata veraIds) external;
   function leaveQueue(uint8 battleType) external;
+  function challengeFriend(uint64 opponent, uint8 battleType, uint64[] calldata veraIds) external returns (uint64);
+  function acceptChallenge(uint64 challengeId, uint64[] calldata veraIds) external;
+  function declineChallenge(uint64 challengeId) external; // the challenged side declines, the challenger withdraws
   function submitActions(uint64 battleId, uint8[] calldata actions, uint64[] calldata surrenderIds) external;
   function admin_setBattleType(uint8 battleType, bool enabled) external;
 

@@ -32,7 +32,8 @@ export const clanMember = pgTable(
   (t) => [primaryKey({ columns: [t.clanId, t.characterId] })],
 );
 
-/** Clan invites; status pending | accepted | declined. */
+/** Clan invites (status pending | accepted | declined) and join requests, where invitedBy is the asker
+ * (status requested | accepted | request_declined | withdrawn). */
 export const clanInvite = pgTable(
   'clan_invite',
   {
@@ -101,6 +102,19 @@ export const battleQueue = pgTable(
   },
   (t) => [primaryKey({ columns: [t.characterId, t.battleType] })],
 );
+
+/** Challenges between two characters; status open | accepted | declined | withdrawn (battleId once accepted). */
+export const battleChallenge = pgTable('battle_challenge', {
+  id: uint('id').primaryKey(),
+  challenger: uint('challenger').notNull(),
+  opponent: uint('opponent').notNull(),
+  battleType: int('battle_type').notNull(),
+  veraIds: uintArray('vera_ids').notNull(),
+  status: text('status').notNull(),
+  battleId: uint('battle_id'),
+  sentAt: uint('sent_at').notNull(),
+  closedAt: uint('closed_at'),
+});
 
 /** Whether each battle type is enabled (only types an admin toggled have a row). */
 export const battleTypeSetting = pgTable('battle_type_setting', {

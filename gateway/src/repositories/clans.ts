@@ -1,7 +1,7 @@
 /** Clans: the list (by points) and one clan with its members and recent history. */
-import { character, clan, clanEvent, clanMember, type SkaldDb } from '@skald/db';
+import { character, clan, clanEvent, clanInvite, clanMember, type SkaldDb } from '@skald/db';
 import { CLAN_RANK_LABELS, CLAN_STATUS_LABELS, codeLabel } from '@skald/game';
-import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { num, str, strOrNull } from './util.ts';
 
@@ -83,6 +83,49 @@ export function clansRepository({ db }: SkaldDb) {
           txHash: e.txHash,
         })),
       };
+    },
+
+    /** Open invitations and join requests of a clan, newest first, with names. */
+    async openAsks(clanId: string) {
+      const rows = await db
+        .select({ ask: clanInvite, name: character.name })
+        .from(clanInvite)
+        .leftJoin(character, eq(character.id, clanInvite.characterId))
+        .where(
+          and(eq(clanInvite.clanId, BigInt(clanId)), inArray(clanInvite.status, ['pending', 'requested'])),
+        )
+        .orderBy(desc(clanInvite.invitedAt), clanInvite.characterId)
+        .limit(100);
+      return rows.map(({ ask, name }) => ({
+        characterId: str(ask.characterId),
+        name: name ?? '',
+        kind: ask.status === 'requested' ? ('request' as const) : ('invite' as const),
+        invitedBy: str(ask.invitedBy),
+        at: num(ask.invitedAt),
+      }));
+    },
+
+    /** A character's open invitations and requests, with the clans' names. */
+    async asksOf(characterId: string) {
+      const rows = await db
+        .select({ ask: clanInvite, name: clan.name, tag: clan.tag })
+        .from(clanInvite)
+        .innerJoin(clan, eq(clan.id, clanInvite.clanId))
+        .where(
+          and(
+            eq(clanInvite.characterId, BigInt(characterId)),
+            inArray(clanInvite.status, ['pending', 'requested']),
+          ),
+        )
+        .orderBy(desc(clanInvite.invitedAt))
+        .limit(50);
+      return rows.map(({ ask, name, tag }) => ({
+        clanId: str(ask.clanId),
+        name,
+        tag,
+        kind: ask.status === 'requested' ? ('request' as const) : ('invite' as const),
+        at: num(ask.invitedAt),
+      }));
     },
   };
 }

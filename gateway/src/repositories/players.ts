@@ -1,7 +1,7 @@
 /** Player records and character profiles: who a wallet is, and what a viking has done. */
 import { account, accountLink, battle, character, clan, clanMember, elo, type SkaldDb } from '@skald/db';
 import { BATTLE_TYPE_LABELS, CLAN_RANK_LABELS, codeLabel } from '@skald/game';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { num, numOrNull, str } from './util.ts';
 
 const ATTRIBUTES = [
@@ -122,6 +122,18 @@ export function playersRepository({ db }: SkaldDb) {
           ties: Number(record?.ties ?? 0),
         },
       };
+    },
+
+    /** Characters whose name starts with `prefix` (any case), shortest names first: for finding a player. */
+    async searchByName(prefix: string, limit: number) {
+      const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .select({ id: character.id, name: character.name })
+        .from(character)
+        .where(ilike(character.name, pattern))
+        .orderBy(asc(sql`length(${character.name})`), asc(character.name), asc(character.id))
+        .limit(limit);
+      return rows.map((r) => ({ characterId: str(r.id), name: r.name }));
     },
 
     /** The account that plays a character (for inventory and vera ownership). */

@@ -4,6 +4,8 @@ import { reject } from '../plugins/app/errors.ts';
 import activity from './api/activity.ts';
 import admin from './api/admin/index.ts';
 import auth from './api/auth.ts';
+import battles from './api/battles.ts';
+import clanAsks from './api/clan-asks.ts';
 import image from './api/image.ts';
 import players from './api/players.ts';
 import vera from './api/vera.ts';
@@ -20,6 +22,8 @@ const routes: FastifyPluginAsync = async (app) => {
       await api.register(vera);
       await api.register(world);
       await api.register(activity);
+      await api.register(battles);
+      await api.register(clanAsks);
       await api.register(auth);
       await api.register(image);
       await api.register(admin, { prefix: '/admin' });

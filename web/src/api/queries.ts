@@ -8,11 +8,17 @@ import { type Api, ApiError } from './client.ts';
 import type {
   ActivityPage,
   AdminGrant,
+  Arena,
+  BattleDetail,
+  BattleListItem,
+  CharacterClanAsk,
+  ClanAsk,
   ClanDetail,
   ClanSummary,
   EloPoint,
   InventoryData,
   Leaderboard,
+  NamedViking,
   Page,
   Shops,
   VeraRecord,
@@ -32,6 +38,8 @@ const VIKING_STALE_MS = 30_000;
 export const sessionQueryOptions = (api: Api) =>
   queryOptions({
     queryKey: ['session'],
+    // the boot script seeds it and sign-in or sign-out replace it: nothing else changes it
+    staleTime: Number.POSITIVE_INFINITY,
     queryFn: async (): Promise<Session> => {
       try {
         return await api.get<NonNullable<Session>>('/api/auth/session');
@@ -133,4 +141,49 @@ export const adminGrantsQueryOptions = (api: Api) =>
   queryOptions({
     queryKey: ['admin-grants'],
     queryFn: () => api.get<Page<AdminGrant>>('/api/admin/grants?limit=50'),
+  });
+
+export const battleQueryOptions = (api: Api, battleId: string) =>
+  queryOptions({
+    queryKey: ['battle', battleId],
+    queryFn: () => api.get<BattleDetail>(`/api/battles/${encodeURIComponent(battleId)}`),
+  });
+
+export const vikingBattlesQueryOptions = (api: Api, characterId: string) =>
+  queryOptions({
+    queryKey: ['viking-battles', characterId],
+    queryFn: () =>
+      api.get<Page<BattleListItem>>(`/api/viking/${encodeURIComponent(characterId)}/battles?limit=50`),
+  });
+
+export const arenaQueryOptions = (api: Api, characterId: string | undefined) =>
+  queryOptions({
+    queryKey: ['arena', characterId ?? 'none'],
+    queryFn: () =>
+      api.get<Arena>(
+        characterId ? `/api/arena?characterId=${encodeURIComponent(characterId)}` : '/api/arena',
+      ),
+  });
+
+export const vikingSearchQueryOptions = (api: Api, name: string) =>
+  queryOptions({
+    queryKey: ['viking-search', name.toLowerCase()],
+    queryFn: () =>
+      api.get<{ items: NamedViking[] }>(`/api/vikings?name=${encodeURIComponent(name)}&limit=10`),
+    staleTime: 30_000,
+  });
+
+/** Keyed under the clan so every clan event refreshes it. */
+export const clanAsksQueryOptions = (api: Api, clanId: string) =>
+  queryOptions({
+    queryKey: ['clan', clanId, 'asks'],
+    queryFn: () => api.get<{ items: ClanAsk[] }>(`/api/clans/${encodeURIComponent(clanId)}/asks`),
+  });
+
+/** Keyed under the viking so clan events naming the character refresh it. */
+export const vikingClanAsksQueryOptions = (api: Api, characterId: string) =>
+  queryOptions({
+    queryKey: ['viking', characterId, 'clan-asks'],
+    queryFn: () =>
+      api.get<{ items: CharacterClanAsk[] }>(`/api/viking/${encodeURIComponent(characterId)}/clan-asks`),
   });

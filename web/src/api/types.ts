@@ -161,7 +161,10 @@ export type InventoryData = {
     rune: number;
     isSoulbound: boolean;
     status: string;
+    slot?: number | null;
+    endTimestamp?: number | null;
   }[];
+  slots?: { lootBox: number | null; belt: number | null; beltUsed: number };
   bank: {
     locks: Record<string, unknown>[];
     progress: { milestoneId: number; earningsToDate: string; nextMilestoneThreshold: string } | null;
@@ -183,3 +186,74 @@ export type AdminGrant = {
 };
 
 export type ActivityPage = Page<ActivityEvent>;
+
+export type BattleSide = {
+  side: 'A' | 'B';
+  characterId: string;
+  name: string;
+  veras: (Partial<Vera> & { id: string })[];
+  submitted: boolean;
+  actions: number[] | null;
+  surrenderIds: string[] | null;
+  score: string | null;
+  elo: { before: number; after: number } | null;
+};
+export type BattleDetail = {
+  id: string;
+  battleType: number;
+  battleTypeName: string;
+  status: string;
+  result: number | null;
+  startedAt: number;
+  resolvedAt: number | null;
+  sides: BattleSide[];
+};
+export type BattleListItem = {
+  battleId: string;
+  battleType: number;
+  battleTypeName: string;
+  status: string;
+  outcome: 'won' | 'lost' | 'tie' | null;
+  opponent: { characterId: string; name: string };
+  eloBefore: number | null;
+  eloAfter: number | null;
+  startedAt: number;
+  resolvedAt: number | null;
+};
+export type Arena = {
+  types: {
+    battleType: number;
+    battleTypeName: string;
+    enabled: boolean;
+    waiting: { characterId: string; name: string }[];
+  }[];
+  me: {
+    characterId: string;
+    queue: { battleType: number; veraIds: string[] } | null;
+    activeBattleId: string | null;
+    challenges: { incoming: ArenaChallenge[]; outgoing: ArenaChallenge[] };
+  } | null;
+};
+export type NamedViking = { characterId: string; name: string };
+export type ClanAsk = {
+  characterId: string;
+  name: string;
+  kind: 'invite' | 'request';
+  invitedBy: string;
+  at: number;
+};
+export type CharacterClanAsk = {
+  clanId: string;
+  name: string;
+  tag: string;
+  kind: 'invite' | 'request';
+  at: number;
+};
+export type ArenaChallenge = {
+  challengeId: string;
+  battleType: number;
+  battleTypeName: string;
+  other: NamedViking;
+  veraIds: string[];
+  sentAt: number;
+};

@@ -33,8 +33,9 @@ export function staleKeysFor(event: ActivityEvent): unknown[][] {
       keys.push(['viking-data']);
       break;
     case 'battle':
-      keys.push(['leaderboard'], ['elo-history']);
+      keys.push(['leaderboard'], ['elo-history'], ['arena'], ['battle']);
       perPerson('viking');
+      perPerson('viking-battles');
       break;
     case 'mint':
     case 'vera':

@@ -1,26 +1,19 @@
-import { CLAN_RANK_LABELS, CLAN_STATUS_LABELS, ClanRank, codeLabel } from '@skald/game';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { CLAN_RANK_LABELS, CLAN_STATUS_LABELS, ClanRank, ClanStatus, codeLabel } from '@skald/game';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { clanQueryOptions } from '../api/queries.ts';
-import type { ClanEvent } from '../api/types.ts';
-import { ActionForm } from '../components/forms/action-form.tsx';
+import { useState } from 'react';
+import {
+  clanAsksQueryOptions,
+  clanQueryOptions,
+  vikingClanAsksQueryOptions,
+  vikingQueryOptions,
+} from '../api/queries.ts';
 import { call } from '../lib/contracts.ts';
 import { number } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { orNotFound } from '../lib/load.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
-
-/** An invite is open when the latest invite-related event for this character is the invite itself. */
-export function hasPendingInvite(events: ClanEvent[], characterId: string): boolean {
-  const mine = events
-    .filter(
-      (e) =>
-        e.characterId === characterId &&
-        ['invite_sent', 'invite_declined', 'joined', 'left', 'kicked'].includes(e.kind),
-    )
-    .sort((a, b) => (BigInt(a.blockNumber) < BigInt(b.blockNumber) ? -1 : 1));
-  return mine[mine.length - 1]?.kind === 'invite_sent';
-}
+import { VikingSearch } from './-components/viking-search.tsx';
 
 export const Route = createFileRoute('/clans/$id')({
   loader: ({ context, params }) =>
@@ -40,9 +33,28 @@ function ClanPage() {
   const { data } = useSuspenseQuery(clanQueryOptions(api, id));
   const clan = data.clan;
   const me = data.members.find((m) => m.characterId === player.characterId);
-  const invited = player.characterId !== undefined && hasPendingInvite(data.events, player.characterId);
+  const myAsks = useQuery({
+    ...vikingClanAsksQueryOptions(api, player.characterId ?? '0'),
+    enabled: player.characterId !== undefined,
+  });
+  const myAsk = myAsks.data?.items.find((a) => a.clanId === id);
+  const inAnotherClan = useQuery({
+    ...vikingQueryOptions(api, player.characterId ?? '0'),
+    enabled: player.characterId !== undefined && !me,
+  }).data?.clan;
   const canInvite = me !== undefined && me.rank >= ClanRank.officer;
-  const invalidate = [['clan', id], ['clans']];
+  const asks = useQuery({ ...clanAsksQueryOptions(api, id), enabled: canInvite });
+  const requests = (asks.data?.items ?? []).filter((a) => a.kind === 'request');
+  const invites = (asks.data?.items ?? []).filter((a) => a.kind === 'invite');
+  const invalidate = [['clan', id], ['clans'], ['viking', player.characterId ?? '0']];
+  const [busy, setBusy] = useState(false);
+  const act = async (label: string, fn: string, args: readonly unknown[]) => {
+    setBusy(true);
+    await transact(label, call(config, 'Clans', fn, args), { invalidate });
+    setBusy(false);
+  };
+  const canAsk =
+    player.characterId !== undefined && !me && !myAsk && !inAnotherClan && clan.status === ClanStatus.active;
   const needed = Number(clan.wisp.experienceNeeded) || 1;
   return (
     <article>
@@ -110,18 +122,54 @@ function ClanPage() {
         </tbody>
       </table>
       <div className="row" style={{ marginTop: 16 }}>
-        {invited ? (
+        {myAsk?.kind === 'invite' ? (
+          <>
+            <span>You are invited to join.</span>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() => void act('Joining the clan', 'acceptClanInvite', [BigInt(id)])}
+            >
+              Accept invitation
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => void act('Declining the invitation', 'declineClanInvite', [BigInt(id)])}
+            >
+              Decline invitation
+            </button>
+          </>
+        ) : null}
+        {myAsk?.kind === 'request' ? (
+          <>
+            <span role="status">You asked to join; the jarl or an officer will answer.</span>
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => void act('Withdrawing the request', 'withdrawJoinRequest', [BigInt(id)])}
+            >
+              Withdraw request
+            </button>
+          </>
+        ) : null}
+        {canAsk ? (
           <button
             type="button"
             className="primary"
-            onClick={() =>
-              void transact('Joining the clan', call(config, 'Clans', 'acceptClanInvite', [BigInt(id)]), {
-                invalidate,
-              })
-            }
+            disabled={busy}
+            onClick={() => void act('Asking to join', 'requestToJoinClan', [BigInt(id)])}
           >
-            Accept invitation
+            Ask to join
           </button>
+        ) : null}
+        {!me && inAnotherClan ? (
+          <span className="muted">
+            You are in [{inAnotherClan.tag}] {inAnotherClan.name}; leave it to join another clan.
+          </span>
         ) : null}
         {me ? (
           <button
@@ -136,16 +184,58 @@ function ClanPage() {
         ) : null}
       </div>
       {canInvite ? (
-        <div className="card" style={{ marginTop: 16 }}>
-          <ActionForm
-            title="Invite a viking"
-            fields={[{ name: 'characterId', label: 'Character id', kind: 'uint', min: 1n }]}
-            submitLabel="Send invitation"
-            toastLabel="Sending the invitation"
-            build={(v) => call(config, 'Clans', 'sendClanInvite', [BigInt(id), v.characterId])}
-            invalidate={invalidate}
-          />
-        </div>
+        <section className="card" style={{ marginTop: 16 }} aria-labelledby="requests-title">
+          <h2 id="requests-title">Requests to join</h2>
+          <ul className="feed" data-testid="join-requests">
+            {requests.map((r) => (
+              <li key={r.characterId}>
+                <Link to="/viking/$id" params={{ id: r.characterId }}>
+                  {r.name || `viking #${r.characterId}`}
+                </Link>
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={busy}
+                  onClick={() =>
+                    void act(`Accepting ${r.name}`, 'acceptJoinRequest', [BigInt(id), BigInt(r.characterId)])
+                  }
+                >
+                  Accept
+                </button>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    void act(`Declining ${r.name}`, 'declineJoinRequest', [BigInt(id), BigInt(r.characterId)])
+                  }
+                >
+                  Decline
+                </button>
+              </li>
+            ))}
+            {asks.isSuccess && requests.length === 0 ? <li className="muted">No open requests.</li> : null}
+          </ul>
+          {invites.length > 0 ? (
+            <p className="muted">Invited, waiting for an answer: {invites.map((i) => i.name).join(', ')}</p>
+          ) : null}
+          {clan.status === ClanStatus.active ? (
+            <VikingSearch
+              label="Invite a viking by name"
+              busy={busy}
+              exclude={(v) =>
+                data.members.some((m) => m.characterId === v.characterId) ||
+                (asks.data?.items ?? []).some((a) => a.characterId === v.characterId)
+              }
+              actionLabel={(v) => `Invite ${v.name}`}
+              onPick={(v) =>
+                void act('Sending the invitation', 'sendClanInvite', [BigInt(id), BigInt(v.characterId)])
+              }
+            />
+          ) : (
+            <p className="muted">An admin must approve the clan before it can invite.</p>
+          )}
+        </section>
       ) : null}
     </article>
   );

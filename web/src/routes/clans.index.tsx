@@ -1,4 +1,10 @@
-import { CLAN_STATUS_LABELS, codeLabel } from '@skald/game';
+import {
+  CLAN_DESCRIPTION_MAX_BYTES,
+  CLAN_NAME_BYTES,
+  CLAN_STATUS_LABELS,
+  CLAN_TAG_BYTES,
+  codeLabel,
+} from '@skald/game';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { clansQueryOptions } from '../api/queries.ts';
@@ -53,9 +59,14 @@ function ClansPage() {
           <ActionForm
             title="Found a clan"
             fields={[
-              { name: 'name', label: 'Name', kind: 'text', maxLength: 32 },
-              { name: 'tag', label: 'Tag', kind: 'text', maxLength: 5 },
-              { name: 'description', label: 'Description', kind: 'text', maxLength: 280 },
+              { name: 'name', label: 'Name', kind: 'text', maxLength: CLAN_NAME_BYTES.max },
+              { name: 'tag', label: 'Tag', kind: 'text', maxLength: CLAN_TAG_BYTES.max },
+              {
+                name: 'description',
+                label: 'Description',
+                kind: 'text',
+                maxLength: CLAN_DESCRIPTION_MAX_BYTES,
+              },
             ]}
             submitLabel="Found clan"
             toastLabel="Founding the clan"
@@ -64,7 +75,9 @@ function ClansPage() {
           />
         </div>
       ) : (
-        <p className="muted">Connect a wallet with a viking to found a clan.</p>
+        <p className="muted">
+          <Link to="/start">Create a viking</Link> (after connecting your wallet) to found or join a clan.
+        </p>
       )}
     </section>
   );

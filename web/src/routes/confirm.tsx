@@ -1,85 +1,159 @@
+import { ShopAbi } from '@skald/chain/abis';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useReadContract } from 'wagmi';
+import { inventoryQueryOptions, shopQueryOptions } from '../api/queries.ts';
 import { ConnectButton } from '../components/header/connect-button.tsx';
-import { call } from '../lib/contracts.ts';
-import { useAppConfig } from '../lib/hooks.ts';
-import { decodePendingCall, describeArg } from '../lib/pending-call.ts';
+import { number } from '../lib/format.ts';
+import { useApi, useAppConfig, usePlayer } from '../lib/hooks.ts';
+import {
+  type ActionArgs,
+  actionCall,
+  balanceAfter,
+  type GameAction,
+  parseActionLink,
+  type QuoteData,
+} from '../tx/actions.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
-import { useWalletConnection } from '../wallet/initial-address.tsx';
 
 export const Route = createFileRoute('/confirm')({
-  validateSearch: (search: Record<string, unknown>): { tx?: string } => ({
-    tx: typeof search.tx === 'string' ? search.tx : undefined,
-  }),
+  // every search key is kept as given: parseActionLink decides what the link may carry
+  validateSearch: (search: Record<string, unknown>): Record<string, unknown> => ({ ...search }),
   head: () => ({ meta: [{ title: 'Confirm · Skald' }] }),
   component: ConfirmPage,
 });
 
 function ConfirmPage() {
-  const { tx } = Route.useSearch();
-  const pending = decodePendingCall(tx);
-  const config = useAppConfig();
-  const transact = useTransactor();
-  const navigate = useNavigate();
-  const { status } = useWalletConnection();
-  const [busy, setBusy] = useState(false);
-
-  if (!pending) {
+  const search = Route.useSearch();
+  const parsed = parseActionLink(search);
+  if (!parsed.ok) {
     return (
       <section className="card" style={{ maxWidth: 560, margin: '0 auto' }}>
         <h1>Nothing to confirm</h1>
-        <p className="muted">
-          There is no pending transaction here. Start an action from the shop, your collection or a clan.
+        <p role="alert" className="form-errors">
+          {parsed.error}
         </p>
+        <p className="muted">Start an action from the shop, your home, the arena or a clan.</p>
         <Link to="/" className="button">
           Home
         </Link>
       </section>
     );
   }
+  return <Review action={parsed.action} args={parsed.args} />;
+}
+
+function Review({ action, args }: { action: GameAction; args: ActionArgs }) {
+  const api = useApi();
+  const config = useAppConfig();
+  const player = usePlayer();
+  const transact = useTransactor();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const characterId = player.characterId;
+  const shopId = args.shopId === undefined ? 0 : Number(args.shopId);
+
+  const inventory = useQuery({
+    ...inventoryQueryOptions(api, characterId ?? '0'),
+    enabled: characterId !== undefined,
+  });
+  const shop = useQuery({ ...shopQueryOptions(api, shopId), enabled: action.needs.includes('shop') });
+  const reputation = useReadContract({
+    address: config.contracts.Shop,
+    abi: ShopAbi,
+    functionName: 'getReputation',
+    args: [BigInt(characterId ?? '0'), shopId],
+    query: { enabled: characterId !== undefined && action.needs.includes('shop') },
+  });
+  const data: QuoteData = {
+    inventory: inventory.data,
+    shopItems: shop.data,
+    reputation: reputation.data
+      ? { buyingPower: reputation.data.buyingPower, sellingPower: reputation.data.sellingPower }
+      : undefined,
+  };
+  const quote = action.quote(args, data);
+  const runixAfter = balanceAfter(inventory.data?.runix, quote?.runix);
+  const onyxAfter = balanceAfter(inventory.data?.onyx, quote?.onyx);
+  const short = (runixAfter !== undefined && runixAfter < 0n) || (onyxAfter !== undefined && onyxAfter < 0n);
+  const title = action.title(args);
+
   const onConfirm = async () => {
     setBusy(true);
-    const result = await transact(
-      pending.label,
-      call(config, pending.contract, pending.functionName, pending.args),
-    );
+    const result = await transact(action.toastLabel(args), actionCall(config, action, args), {
+      invalidate: characterId ? [['inventory', characterId], ['shop']] : [],
+    });
     setBusy(false);
-    if (result.ok) void navigate({ to: pending.back ?? '/' });
+    if (result.ok) void navigate({ to: action.back });
   };
+
   return (
     <section className="card" style={{ maxWidth: 560, margin: '0 auto' }}>
-      <h1>Confirm: {pending.label}</h1>
-      <dl>
-        <dt className="muted">Contract</dt>
-        <dd>
-          {pending.contract} <code>{config.contracts[pending.contract]}</code>
-        </dd>
-        <dt className="muted">Action</dt>
-        <dd>
-          <code>{pending.functionName}</code>
-        </dd>
-        <dt className="muted">Details</dt>
-        <dd>
-          <code>{pending.args.map(describeArg).join(', ') || 'none'}</code>
+      <h1>Confirm: {title}</h1>
+      <ul className="feed">
+        {action.details(args, data).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <dl className="confirm-costs">
+        <dt className="muted">You pay</dt>
+        <dd data-testid="confirm-pay">{describePay(quote)}</dd>
+        <dt className="muted">You receive</dt>
+        <dd data-testid="confirm-receive">{describeReceive(quote)}</dd>
+        <dt className="muted">Balance after</dt>
+        <dd data-testid="confirm-balance">
+          {characterId === undefined
+            ? 'Connect a wallet with a viking to see it.'
+            : runixAfter === undefined || onyxAfter === undefined
+              ? 'Reading your balance…'
+              : `${number(runixAfter < 0n ? 0n : runixAfter)} runix · ${number(onyxAfter < 0n ? 0n : onyxAfter)} onyx`}
         </dd>
       </dl>
-      <p className="muted">Your wallet will ask you to sign. The game checks the action before it is sent.</p>
+      {short ? (
+        <p role="alert" className="form-errors">
+          Your balance is too low for this: you have {number(inventory.data?.runix ?? '0')} runix and{' '}
+          {number(inventory.data?.onyx ?? '0')} onyx.
+        </p>
+      ) : null}
+      <p className="muted">
+        Your wallet will ask you to sign <code>{action.functionName}</code> on the {action.contract} contract.
+        The game checks the action before it is sent.
+      </p>
       <div className="row">
-        {status === 'connected' ? (
-          <button type="button" className="primary" disabled={busy} onClick={() => void onConfirm()}>
+        {player.status === 'connected' ? (
+          <button
+            type="button"
+            className="primary"
+            disabled={busy || short || !characterId}
+            onClick={() => void onConfirm()}
+          >
             {busy ? 'Sending…' : 'Confirm'}
           </button>
         ) : (
           <ConnectButton />
         )}
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => void navigate({ to: pending.back ?? '/' })}
-        >
+        <button type="button" className="secondary" onClick={() => void navigate({ to: action.back })}>
           Cancel
         </button>
       </div>
     </section>
   );
+}
+
+function amounts(runix: bigint, onyx: bigint): string {
+  const parts: string[] = [];
+  if (runix > 0n) parts.push(`${number(runix)} runix`);
+  if (onyx > 0n) parts.push(`${number(onyx)} onyx`);
+  return parts.length === 0 ? 'nothing' : parts.join(' + ');
+}
+
+function describePay(quote: ReturnType<GameAction['quote']>): string {
+  if (!quote) return 'Working out the price…';
+  return amounts(quote.runix < 0n ? -quote.runix : 0n, quote.onyx < 0n ? -quote.onyx : 0n);
+}
+
+function describeReceive(quote: ReturnType<GameAction['quote']>): string {
+  if (!quote) return '…';
+  return amounts(quote.runix > 0n ? quote.runix : 0n, quote.onyx > 0n ? quote.onyx : 0n);
 }

@@ -1,17 +1,15 @@
-import { statTotal } from '@skald/game';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { inventoryQueryOptions } from '../api/queries.ts';
-import { ArtImage } from '../art/art-image.tsx';
-import { artPath } from '../art/paths.ts';
+import { inventoryQueryOptions, vikingQueryOptions } from '../api/queries.ts';
 import { ActionForm } from '../components/forms/action-form.tsx';
-import { ConnectButton } from '../components/header/connect-button.tsx';
 import { call } from '../lib/contracts.ts';
 import { number, utcDate } from '../lib/format.ts';
 import { useApi, useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { itemName } from '../lib/items.ts';
 import { useNowSeconds } from '../lib/use-now.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
+import { LootBoxes, TrackerForm, VeraCard } from './-components/home-sections.tsx';
+import { NeedsViking } from './-components/needs-viking.tsx';
 
 export const Route = createFileRoute('/nfts')({
   head: () => ({ meta: [{ title: 'Collection · Skald' }] }),
@@ -20,15 +18,8 @@ export const Route = createFileRoute('/nfts')({
 
 function NftsPage() {
   const player = usePlayer();
-  if (!player.characterId) {
-    return (
-      <section>
-        <h1>Your collection</h1>
-        <p className="muted">Connect a wallet with a viking to see its veras, items and bank locks.</p>
-        <ConnectButton />
-      </section>
-    );
-  }
+  if (!player.characterId)
+    return <NeedsViking title="Your home" what="see your veras, items and bank locks" />;
   return <Collection characterId={player.characterId} />;
 }
 
@@ -37,28 +28,47 @@ function Collection({ characterId }: { characterId: string }) {
   const config = useAppConfig();
   const transact = useTransactor();
   const inventory = useQuery(inventoryQueryOptions(api, characterId));
+  const profile = useQuery(vikingQueryOptions(api, characterId));
   const inv = inventory.data;
-  const invalidate = [['inventory', characterId]];
+  const invalidate = [
+    ['inventory', characterId],
+    ['viking', characterId],
+  ];
   const nowS = useNowSeconds();
   return (
     <section>
       <h1>Your collection</h1>
-      {inv ? (
+      {profile.data ? (
         <p>
+          <Link to="/viking/$id" params={{ id: characterId }}>
+            {profile.data.name}
+          </Link>
+          {profile.data.clan ? ` · [${profile.data.clan.tag}] ${profile.data.clan.name}` : ' · no clan'}
+          {' · '}
+          <Link to="/arena">Arena</Link>
+        </p>
+      ) : null}
+      {profile.data?.state === 0 ? (
+        <p className="card" role="status">
+          Your viking is still onboarding. <Link to="/start">Finish onboarding</Link> to explore and trade.
+        </p>
+      ) : null}
+      {inv ? (
+        <p data-testid="balances">
           <strong>{number(inv.runix)}</strong> runix · <strong>{number(inv.onyx)}</strong> onyx
         </p>
       ) : null}
       <h2>Veras</h2>
       <div className="grid">
         {(inventory.data?.veras.items ?? []).map((v) => (
-          <Link key={v.id} to="/vera/$id" params={{ id: v.id }} className="card row">
-            <ArtImage src={artPath.species(v.species)} alt="" size={56} />
-            <span>
-              Vera #{v.id} · level {v.level} · total {statTotal(v, v.subRune)}
-            </span>
-          </Link>
+          <VeraCard key={v.id} vera={v} invalidate={invalidate} />
         ))}
       </div>
+      {inventory.isSuccess && inventory.data.veras.total === 0 ? (
+        <p className="muted">
+          No veras yet. <Link to="/start">Go on an encounter.</Link>
+        </p>
+      ) : null}
       <h2>Items</h2>
       <ul className="feed">
         {(inv?.items ?? []).map((i) => (
@@ -68,7 +78,9 @@ function Collection({ characterId }: { characterId: string }) {
         ))}
         {inv && inv.items.length === 0 ? <li className="muted">No items.</li> : null}
       </ul>
-      <h2>Amulets and lootboxes</h2>
+      <h2>Lootboxes</h2>
+      {inv ? <LootBoxes inventory={inv} invalidate={invalidate} /> : null}
+      <h2>Amulets</h2>
       <ul className="feed">
         {(inv?.amulets ?? []).map((a) => (
           <li key={`a${a.amuletId}`}>
@@ -77,12 +89,7 @@ function Collection({ characterId }: { characterId: string }) {
             {a.veraId ? ` · on vera #${a.veraId}` : ''}
           </li>
         ))}
-        {(inv?.lootBoxes ?? []).map((b) => (
-          <li key={`b${b.lootBoxId}`}>
-            Lootbox #{b.lootBoxId} · type {b.boxType}
-            {b.status ? ` · ${b.status}` : ''}
-          </li>
-        ))}
+        {inv && inv.amulets.length === 0 ? <li className="muted">No amulets.</li> : null}
       </ul>
       <h2>Bank</h2>
       <table>
@@ -141,6 +148,9 @@ function Collection({ characterId }: { characterId: string }) {
           build={(v) => call(config, 'Bank', 'lockRunix', [Number(v.lockIndex), v.runix])}
           invalidate={invalidate}
         />
+      </div>
+      <div className="card" style={{ marginTop: 16 }}>
+        <TrackerForm />
       </div>
     </section>
   );

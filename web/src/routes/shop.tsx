@@ -1,13 +1,14 @@
 import { ShopAbi } from '@skald/chain/abis';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { shopBuyTotal, shopSellTotal } from '@skald/game';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useReadContract } from 'wagmi';
-import { shopQueryOptions } from '../api/queries.ts';
+import { inventoryQueryOptions, shopQueryOptions } from '../api/queries.ts';
 import { number } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { itemName } from '../lib/items.ts';
-import { encodePendingCall } from '../lib/pending-call.ts';
+import { confirmSearch } from '../tx/actions.ts';
 
 const SHOP_ID = 1;
 
@@ -17,12 +18,22 @@ export const Route = createFileRoute('/shop')({
   component: ShopPage,
 });
 
-/** Buying costs runixCost * (100 - buyingPower) / 100; selling pays runixCost * sellingPower / 100 (IShop). */
+/** Unit prices (IShop): buying costs runixCost * (100 - buyingPower) / 100, selling pays runixCost * sellingPower / 100. */
 export function buyPrice(cost: bigint, buyingPower: number): bigint {
-  return (cost * BigInt(100 - buyingPower)) / 100n;
+  return shopBuyTotal(cost, buyingPower, 1n);
 }
 export function sellPrice(cost: bigint, sellingPower: number): bigint {
-  return (cost * BigInt(sellingPower)) / 100n;
+  return shopSellTotal(cost, sellingPower, 1n);
+}
+
+/** A quantity typed by the player: a whole number from 1 up, or the reason it is not one. */
+export function parseQuantity(text: string): { quantity: bigint } | { error: string } {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return { error: 'Enter a whole number of items.' };
+  const quantity = BigInt(trimmed);
+  if (quantity === 0n) return { error: 'Enter at least 1.' };
+  if (quantity > 18_446_744_073_709_551_615n) return { error: 'That is more than the game can count.' };
+  return { quantity };
 }
 
 function ShopPage() {
@@ -42,21 +53,22 @@ function ShopPage() {
   const buying = reputation.data?.buyingPower ?? 0;
   const selling = reputation.data?.sellingPower ?? 0;
   const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const inventory = useQuery({
+    ...inventoryQueryOptions(api, player.characterId ?? '0'),
+    enabled: player.characterId !== undefined,
+  });
+  const quantityOf = (itemId: number) => parseQuantity(quantities[itemId] ?? '1');
 
   const review = (itemId: number, side: 'buy' | 'sell') => {
-    const quantity = BigInt(/^\d+$/.test(quantities[itemId] ?? '') ? (quantities[itemId] as string) : '1');
-    const entry = [{ itemId, quantity }];
+    const parsed = quantityOf(itemId);
+    if ('error' in parsed) return;
     void navigate({
       to: '/confirm',
-      search: {
-        tx: encodePendingCall({
-          contract: 'Shop',
-          functionName: 'transactWithShop',
-          args: [SHOP_ID, side === 'sell' ? entry : [], side === 'buy' ? entry : []],
-          label: `${side === 'buy' ? 'Buy' : 'Sell'} ${quantity} × ${itemName(itemId)}`,
-          back: '/shop',
-        }),
-      },
+      search: confirmSearch(side === 'buy' ? 'shop-buy' : 'shop-sell', {
+        shopId: SHOP_ID,
+        itemId,
+        quantity: parsed.quantity,
+      }),
     });
   };
 
@@ -72,6 +84,11 @@ function ShopPage() {
       ) : (
         <p className="muted">Connect a wallet with a viking to trade and build reputation.</p>
       )}
+      {inventory.data ? (
+        <p data-testid="shop-balance">
+          Your balance: <strong>{number(inventory.data.runix)}</strong> runix
+        </p>
+      ) : null}
       <table>
         <thead>
           <tr>
@@ -80,45 +97,63 @@ function ShopPage() {
             <th>Buy for</th>
             <th>Sell for</th>
             <th>Quantity</th>
+            <th>Total</th>
             <th />
           </tr>
         </thead>
         <tbody>
-          {data.map((item) => (
-            <tr key={item.itemId}>
-              <td>{itemName(item.itemId)}</td>
-              <td>{number(item.quantity)}</td>
-              <td>{item.isPurchasable ? `${buyPrice(BigInt(item.runixCost), buying)} runix` : '—'}</td>
-              <td>{item.isSellable ? `${sellPrice(BigInt(item.runixCost), selling)} runix` : '—'}</td>
-              <td>
-                <input
-                  aria-label={`Quantity of ${itemName(item.itemId)}`}
-                  inputMode="numeric"
-                  size={4}
-                  value={quantities[item.itemId] ?? '1'}
-                  onChange={(e) => setQuantities((q) => ({ ...q, [item.itemId]: e.target.value }))}
-                />
-              </td>
-              <td className="row">
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={!player.characterId || !item.isPurchasable}
-                  onClick={() => review(item.itemId, 'buy')}
-                >
-                  Buy
-                </button>
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={!player.characterId || !item.isSellable}
-                  onClick={() => review(item.itemId, 'sell')}
-                >
-                  Sell
-                </button>
-              </td>
-            </tr>
-          ))}
+          {data.map((item) => {
+            const parsed = quantityOf(item.itemId);
+            const cost = BigInt(item.runixCost);
+            const total = 'quantity' in parsed ? shopBuyTotal(cost, buying, parsed.quantity) : undefined;
+            const tooDear =
+              total !== undefined && inventory.data !== undefined && total > BigInt(inventory.data.runix);
+            return (
+              <tr key={item.itemId}>
+                <td>{itemName(item.itemId)}</td>
+                <td>{number(item.quantity)}</td>
+                <td>{item.isPurchasable ? `${buyPrice(BigInt(item.runixCost), buying)} runix` : '—'}</td>
+                <td>{item.isSellable ? `${sellPrice(BigInt(item.runixCost), selling)} runix` : '—'}</td>
+                <td>
+                  <input
+                    aria-label={`Quantity of ${itemName(item.itemId)}`}
+                    aria-invalid={'error' in parsed}
+                    inputMode="numeric"
+                    size={4}
+                    value={quantities[item.itemId] ?? '1'}
+                    onChange={(e) => setQuantities((q) => ({ ...q, [item.itemId]: e.target.value }))}
+                  />
+                  {'error' in parsed ? (
+                    <span role="alert" className="form-errors">
+                      {parsed.error}
+                    </span>
+                  ) : null}
+                </td>
+                <td>
+                  {item.isPurchasable && total !== undefined ? `${number(total)} runix` : '—'}
+                  {tooDear ? <span className="muted"> (more than you have)</span> : null}
+                </td>
+                <td className="row">
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={!player.characterId || !item.isPurchasable || 'error' in parsed || tooDear}
+                    onClick={() => review(item.itemId, 'buy')}
+                  >
+                    Buy
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={!player.characterId || !item.isSellable || 'error' in parsed}
+                    onClick={() => review(item.itemId, 'sell')}
+                  >
+                    Sell
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </section>

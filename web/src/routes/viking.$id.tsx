@@ -6,7 +6,7 @@ import { ArtImage } from '../art/art-image.tsx';
 import { artPath } from '../art/paths.ts';
 import { shortAddress, utcDate } from '../lib/format.ts';
 import { orNotFound } from '../lib/load.ts';
-import { BattleFeed } from './-components/battle-feed.tsx';
+import { BattleList } from './-components/battle-list.tsx';
 
 export const Route = createFileRoute('/viking/$id')({
   loader: ({ context, params }) =>
@@ -74,7 +74,7 @@ function VikingPage() {
           {viking.record.battles} battles · {viking.record.wins} won · {viking.record.losses} lost ·{' '}
           {viking.record.ties} tied
         </p>
-        <BattleFeed characterId={viking.characterId} />
+        <BattleList characterId={viking.characterId} />
       </section>
     </article>
   );

@@ -28,8 +28,26 @@ function decodeRaw(data: Hex): { name: string; args: readonly unknown[] } | unde
   }
 }
 
+/** The wallet's account cannot pay the gas (viem's InsufficientFundsError, or a node saying so). */
+export const NO_GAS_MESSAGE =
+  'Your wallet has no tBNB left to pay the network fee (gas). Top it up and try again.';
+
+function isOutOfGasMoney(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  return Boolean(
+    error.walk(
+      (e) =>
+        (e as { name?: string }).name === 'InsufficientFundsError' ||
+        /insufficient funds|exceeds the balance of the account/i.test(
+          `${(e as { details?: unknown }).details ?? ''} ${(e as { message?: unknown }).message ?? ''}`,
+        ),
+    ),
+  );
+}
+
 export function describeTxError(error: unknown): string {
   const revert = revertOf(error);
   if (revert) return describeContractError(revert.name, revert.args);
+  if (isOutOfGasMoney(error)) return NO_GAS_MESSAGE;
   return describeWalletError(error);
 }

@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import type { Abi, Address, Hash } from 'viem';
+import type { Abi, Address, Hash, TransactionReceipt } from 'viem';
 import { useConfig } from 'wagmi';
 import { simulateContract, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { RPC } from '../wallet/config.ts';
@@ -16,9 +16,14 @@ export type ContractCall = {
   abi: Abi;
   functionName: string;
   args: readonly unknown[];
+  /** a fixed gas limit, for calls whose cost an estimate cannot know (on-chain randomness) */
+  gas?: bigint;
 };
 
-export type TxResult = { ok: true; hash: Hash } | { ok: false; message: string };
+export type TxResult = { ok: true; hash: Hash; receipt: TransactionReceipt } | { ok: false; message: string };
+
+/** A check run after the toast appears and before the wallet is asked: a sentence stops the transaction. */
+export type Precheck = () => Promise<string | undefined>;
 
 export function useTransactor() {
   const config = useConfig();
@@ -27,10 +32,15 @@ export function useTransactor() {
     async (
       label: string,
       call: ContractCall,
-      options: { invalidate?: unknown[][] } = {},
+      options: { invalidate?: unknown[][]; precheck?: Precheck } = {},
     ): Promise<TxResult> => {
       const id = toast.loading(`${label}…`, { position: 'bottom-right' });
       try {
+        const problem = await options.precheck?.();
+        if (problem !== undefined) {
+          toast.error(`${label} failed`, { id, position: 'bottom-right', description: problem });
+          return { ok: false, message: problem };
+        }
         const { request } = await simulateContract(config, call as never);
         const hash = await writeContract(config, request as never);
         toast.loading(`${label}: waiting for the chain…`, { id, position: 'bottom-right' });
@@ -46,7 +56,7 @@ export function useTransactor() {
           description: `Block ${receipt.blockNumber}`,
         });
         for (const key of options.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
-        return { ok: true, hash };
+        return { ok: true, hash, receipt };
       } catch (error) {
         const message = describeTxError(error);
         toast.error(`${label} failed`, { id, position: 'bottom-right', description: message });

@@ -1,8 +1,9 @@
 /**
  * On connect (and whenever the address changes) the player record is fetched; success greets the player
- * bottom-right, failure is only logged (spec section 7).
+ * bottom-right, failure is only logged (spec section 7). The record is a shared query, so a wallet that creates
+ * its viking after connecting is greeted as soon as the record names it, without a reload.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useConnection } from 'wagmi';
@@ -11,20 +12,23 @@ import { useApi } from '../../lib/hooks.ts';
 
 export function WelcomeToast() {
   const api = useApi();
-  const queryClient = useQueryClient();
   const { address, status } = useConnection();
   const greeted = useRef<string | undefined>(undefined);
+  const record = useQuery({
+    ...vikingDataQueryOptions(api, address ?? '0x'),
+    enabled: status === 'connected' && address !== undefined,
+  });
+  const name = address ? record.data?.name : undefined;
 
   useEffect(() => {
-    if (status !== 'connected' || !address || greeted.current === address) return;
+    if (status !== 'connected' || !address || !name || greeted.current === address) return;
     greeted.current = address;
-    queryClient
-      .fetchQuery(vikingDataQueryOptions(api, address))
-      .then((viking) => {
-        if (viking.name) toast.success(`Welcome ${viking.name}!`, { position: 'bottom-right' });
-      })
-      .catch((error: unknown) => console.warn('Error fetching user data', error));
-  }, [address, status, api, queryClient]);
+    toast.success(`Welcome ${name}!`, { position: 'bottom-right' });
+  }, [address, status, name]);
+
+  useEffect(() => {
+    if (record.error) console.warn('Error fetching user data', record.error);
+  }, [record.error]);
 
   useEffect(() => {
     if (status === 'disconnected') greeted.current = undefined;

@@ -9,6 +9,7 @@ import { useApi } from '../../lib/hooks.ts';
 import { describeActivity } from '../../live/describe.ts';
 import { mintDetail, mintHeadline, mintPayload } from '../../live/mint.ts';
 import type { ActivityEvent } from '../../live/protocol.ts';
+import { StartCallout } from './start-callout.tsx';
 
 export function HomePage() {
   const api = useApi();
@@ -23,6 +24,7 @@ export function HomePage() {
   const allMints = dedupe([...(liveMints.data ?? []), ...(mints.data?.items ?? [])]).slice(0, 8);
   return (
     <div>
+      <StartCallout />
       <section className="hero">
         <h1>Skald</h1>
         <p className="muted">Every claw, rune and battle of the game, sung as it happens.</p>

@@ -1,0 +1,58 @@
+/** Open clan invitations and join requests: per clan (for its jarl and officers) and per character. */
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { reject } from '../../plugins/app/errors.ts';
+import { clientErrors, Id } from '../../schemas.ts';
+
+const Kind = Type.Union([Type.Literal('invite'), Type.Literal('request')]);
+
+const ClanAsk = Type.Object({
+  characterId: Type.String(),
+  name: Type.String(),
+  kind: Kind,
+  invitedBy: Type.String(),
+  at: Type.Integer(),
+});
+
+const CharacterAsk = Type.Object({
+  clanId: Type.String(),
+  name: Type.String(),
+  tag: Type.String(),
+  kind: Kind,
+  at: Type.Integer(),
+});
+
+const clanAsks: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/clans/:id/asks',
+    {
+      schema: {
+        params: Type.Object({ id: Id }),
+        response: { 200: Type.Object({ items: Type.Array(ClanAsk) }), ...clientErrors },
+      },
+    },
+    async (request, reply) => {
+      const detail = await app.repos.clans.detail(request.params.id);
+      if (!detail) return reject(reply, 404, `no clan ${request.params.id}`);
+      return { items: await app.repos.clans.openAsks(request.params.id) };
+    },
+  );
+
+  app.get(
+    '/viking/:characterId/clan-asks',
+    {
+      schema: {
+        params: Type.Object({ characterId: Id }),
+        response: { 200: Type.Object({ items: Type.Array(CharacterAsk) }), ...clientErrors },
+      },
+    },
+    async (request, reply) => {
+      const { characterId } = request.params;
+      if ((await app.repos.players.accountOf(characterId)) === null) {
+        return reject(reply, 404, `no viking ${characterId}`);
+      }
+      return { items: await app.repos.clans.asksOf(characterId) };
+    },
+  );
+};
+
+export default clanAsks;

@@ -1,0 +1,214 @@
+/**
+ * One battle: both sides with their veras, the actions each submitted, the result and each side's elo change.
+ * A participant whose side has not acted yet picks an action per vera (or surrenders it) here. The page follows
+ * the battle live: every battle event refreshes it.
+ */
+import { actionScore, BATTLE_ACTIONS, BattleOutcome, getSpecies, type StatKey } from '@skald/game';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { battleQueryOptions } from '../api/queries.ts';
+import type { BattleDetail, BattleSide } from '../api/types.ts';
+import { ArtImage } from '../art/art-image.tsx';
+import { artPath } from '../art/paths.ts';
+import { call } from '../lib/contracts.ts';
+import { utcDate } from '../lib/format.ts';
+import { useAppConfig, usePlayer } from '../lib/hooks.ts';
+import { orNotFound } from '../lib/load.ts';
+import { RESOLVE_BATTLE_GAS } from '../tx/gas.ts';
+import { useTransactor } from '../tx/use-transactor.ts';
+
+export const Route = createFileRoute('/battle/$id')({
+  loader: ({ context, params }) =>
+    orNotFound(params.id, () =>
+      context.queryClient.ensureQueryData(battleQueryOptions(context.api, params.id)),
+    ),
+  head: ({ loaderData }) => ({
+    meta: [
+      {
+        title: loaderData
+          ? `${loaderData.sides[0]?.name} vs ${loaderData.sides[1]?.name} · battle #${loaderData.id} · Skald`
+          : 'Battle · Skald',
+      },
+    ],
+  }),
+  component: BattlePage,
+});
+
+function resultText(battle: BattleDetail): string {
+  if (battle.status !== 'resolved') return 'In progress';
+  if (battle.result === BattleOutcome.tie) return 'A tie';
+  const winner = battle.sides[battle.result === BattleOutcome.aWon ? 0 : 1];
+  return `${winner?.name ?? 'Unknown'} won`;
+}
+
+function BattlePage() {
+  const { id } = Route.useParams();
+  const { api } = Route.useRouteContext();
+  const player = usePlayer();
+  const { data: battle } = useSuspenseQuery(battleQueryOptions(api, id));
+  const mine = battle.sides.find((s) => s.characterId === player.characterId);
+  return (
+    <article>
+      <h1>
+        Battle #{battle.id} <span className="muted">· {battle.battleTypeName}</span>
+      </h1>
+      <p className="muted">
+        Started {utcDate(battle.startedAt)}
+        {battle.resolvedAt ? ` · resolved ${utcDate(battle.resolvedAt)}` : ''}
+      </p>
+      <p role="status" data-testid="battle-result" className="battle-result">
+        <strong>{resultText(battle)}</strong>
+      </p>
+      <div className="grid battle-sides">
+        {battle.sides.map((side) => (
+          <SideCard key={side.side} side={side} battle={battle} isMe={side === mine} />
+        ))}
+      </div>
+      {mine && battle.status === 'started' && !mine.submitted ? (
+        <ActionPicker battle={battle} side={mine} />
+      ) : null}
+      {mine && battle.status === 'started' && mine.submitted ? (
+        <p className="card" role="status">
+          Your actions are in. The battle resolves as soon as your opponent submits theirs.
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+function eloLine(side: BattleSide): string | null {
+  if (!side.elo) return null;
+  const delta = side.elo.after - side.elo.before;
+  return `Elo ${side.elo.before} → ${side.elo.after} (${delta >= 0 ? '+' : ''}${delta})`;
+}
+
+function SideCard({ side, battle, isMe }: { side: BattleSide; battle: BattleDetail; isMe: boolean }) {
+  const resolved = battle.status === 'resolved';
+  return (
+    <section className="card" aria-label={`${side.name}'s side`} data-testid={`side-${side.side}`}>
+      <h2>
+        <Link to="/viking/$id" params={{ id: side.characterId }}>
+          {side.name || `viking #${side.characterId}`}
+        </Link>
+        {isMe ? <span className="muted"> (you)</span> : null}
+      </h2>
+      {eloLine(side) ? <p data-testid="elo-change">{eloLine(side)}</p> : null}
+      {resolved && side.score !== null ? <p className="muted">Score {side.score}</p> : null}
+      {!resolved ? (
+        <p className="muted">{side.submitted ? 'Actions submitted' : 'Choosing actions…'}</p>
+      ) : null}
+      <ul className="feed">
+        {side.veras.map((v, i) => {
+          const action = side.actions?.[i];
+          const surrendered = side.surrenderIds?.includes(v.id);
+          return (
+            <li key={v.id}>
+              {v.species !== undefined ? (
+                <ArtImage src={artPath.species(v.species)} alt="" size={32} />
+              ) : null}
+              <Link to="/vera/$id" params={{ id: v.id }}>
+                {v.species !== undefined ? getSpecies(v.species).name : 'Vera'} #{v.id}
+              </Link>
+              {v.level !== undefined ? <span className="muted"> · level {v.level}</span> : null}
+              {resolved && action !== undefined ? (
+                <span>
+                  {' '}
+                  ·{' '}
+                  {surrendered
+                    ? 'surrendered'
+                    : (BATTLE_ACTIONS.find((a) => a.id === action)?.label ?? 'unknown')}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function ActionPicker({ battle, side }: { battle: BattleDetail; side: BattleSide }) {
+  const config = useAppConfig();
+  const transact = useTransactor();
+  const [actions, setActions] = useState<number[]>(() => side.veras.map(() => 0));
+  const [surrender, setSurrender] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setBusy(true);
+    await transact(
+      'Submitting your actions',
+      {
+        ...call(config, 'Battles', 'submitActions', [
+          BigInt(battle.id),
+          actions,
+          surrender.map((v) => BigInt(v)),
+        ]),
+        gas: RESOLVE_BATTLE_GAS,
+      },
+      { invalidate: [['battle', battle.id]] },
+    );
+    setBusy(false);
+  };
+
+  return (
+    <form
+      className="card"
+      style={{ marginTop: 16 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2>Your move</h2>
+      <p className="muted">
+        Pick an action for each vera. Its score is worked out from its stats; a roll of 0–100 is added for the
+        side. Surrendered veras do not fight; a side that surrenders all of them loses.
+      </p>
+      {side.veras.map((v, i) => (
+        <fieldset key={v.id}>
+          <legend>
+            {v.species !== undefined ? getSpecies(v.species).name : 'Vera'} #{v.id}
+          </legend>
+          <div className="row" style={{ flexWrap: 'wrap' }}>
+            {BATTLE_ACTIONS.map((a) => (
+              <label key={a.id} className={`card choice${actions[i] === a.id ? ' active' : ''}`}>
+                <input
+                  type="radio"
+                  name={`action-${v.id}`}
+                  checked={actions[i] === a.id}
+                  onChange={() => setActions((old) => old.map((x, j) => (j === i ? a.id : x)))}
+                />
+                <span>
+                  <strong>{a.label}</strong>
+                  {v.effective ? (
+                    <span className="muted">
+                      {' '}
+                      ({actionScore(v.effective as Record<StatKey, number>, a.id)})
+                    </span>
+                  ) : null}
+                  <br />
+                  <small className="muted">{a.description}</small>
+                </span>
+              </label>
+            ))}
+            <label>
+              <input
+                type="checkbox"
+                checked={surrender.includes(v.id)}
+                onChange={(e) =>
+                  setSurrender((old) => (e.target.checked ? [...old, v.id] : old.filter((x) => x !== v.id)))
+                }
+              />
+              Surrender
+            </label>
+          </div>
+        </fieldset>
+      ))}
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? 'Sending…' : 'Submit actions'}
+      </button>
+    </form>
+  );
+}

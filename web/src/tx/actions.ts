@@ -1,0 +1,302 @@
+/**
+ * The player actions /confirm can review. A link names an action by id and carries only its arguments; the page
+ * takes the contract, function, wording and price from this list, never from the URL, so a crafted link can at
+ * most ask for one of these actions with arguments that pass their checks.
+ */
+import {
+  CLAN_DESCRIPTION_MAX_BYTES,
+  CLAN_NAME_BYTES,
+  CLAN_TAG_BYTES,
+  lootBoxSpeedUpCost,
+  shopBuyTotal,
+  shopSellTotal,
+} from '@skald/game';
+import type { InventoryData, ShopItem } from '../api/types.ts';
+import type { AppConfig } from '../boot.ts';
+import { type CallableContract, call } from '../lib/contracts.ts';
+import { number } from '../lib/format.ts';
+import { itemName } from '../lib/items.ts';
+import type { ContractCall } from './use-transactor.ts';
+
+type Param =
+  | { name: string; label: string; kind: 'uint'; min: bigint; max: bigint }
+  | { name: string; label: string; kind: 'bool' }
+  | { name: string; label: string; kind: 'text'; minBytes: number; maxBytes: number };
+
+export type ActionArgs = Record<string, bigint | boolean | string>;
+
+/** What the page knows when it quotes: the player's inventory, the shop's items and the reputation. */
+export type QuoteData = {
+  inventory?: InventoryData;
+  shopItems?: ShopItem[];
+  reputation?: { buyingPower: number; sellingPower: number };
+};
+
+/** Runix and onyx the action moves: negative is paid, positive received; undefined while unknown. */
+export type Quote = { runix: bigint; onyx: bigint; note?: string } | undefined;
+
+export type GameAction = {
+  id: string;
+  contract: CallableContract;
+  functionName: string;
+  params: Param[];
+  /** the headline, in words */
+  title: (args: ActionArgs) => string;
+  /** one line per argument worth reading, in words */
+  details: (args: ActionArgs, data: QuoteData) => string[];
+  quote: (args: ActionArgs, data: QuoteData) => Quote;
+  /** which reads the quote needs */
+  needs: ('inventory' | 'shop')[];
+  contractArgs: (args: ActionArgs) => readonly unknown[];
+  back: string;
+  toastLabel: (args: ActionArgs) => string;
+};
+
+const U16 = 65_535n;
+const U32 = 4_294_967_295n;
+const U64 = 18_446_744_073_709_551_615n;
+
+const uint = (name: string, label: string, min: bigint, max: bigint): Param => ({
+  name,
+  label,
+  kind: 'uint',
+  min,
+  max,
+});
+
+const big = (v: ActionArgs[string] | undefined) => v as bigint;
+
+const shopItem = (args: ActionArgs, data: QuoteData) =>
+  data.shopItems?.find((i) => BigInt(i.itemId) === big(args.itemId));
+
+const lockOf = (args: ActionArgs, data: QuoteData) =>
+  data.inventory?.bank.locks.find((l) => Number(l.lockIndex) === Number(args.lockIndex));
+
+const lootBoxOf = (args: ActionArgs, data: QuoteData) =>
+  data.inventory?.lootBoxes.find((b) => b.lootBoxId === String(args.lootBoxId));
+
+const free: GameAction['quote'] = () => ({ runix: 0n, onyx: 0n });
+
+export const GAME_ACTIONS: readonly GameAction[] = [
+  {
+    id: 'shop-buy',
+    contract: 'Shop',
+    functionName: 'transactWithShop',
+    params: [
+      uint('shopId', 'Shop', 1n, U16),
+      uint('itemId', 'Item', 1n, U32),
+      uint('quantity', 'Quantity', 1n, U64),
+    ],
+    title: (a) => `Buy ${a.quantity} × ${itemName(Number(a.itemId))}`,
+    details: (a, d) => {
+      const item = shopItem(a, d);
+      return item ? [`${number(item.quantity)} in stock`] : [];
+    },
+    quote: (a, d) => {
+      const item = shopItem(a, d);
+      if (!item || !d.reputation) return undefined;
+      const total = shopBuyTotal(BigInt(item.runixCost), d.reputation.buyingPower, big(a.quantity));
+      return { runix: -total, onyx: 0n };
+    },
+    needs: ['inventory', 'shop'],
+    contractArgs: (a) => [Number(a.shopId), [], [{ itemId: Number(a.itemId), quantity: big(a.quantity) }]],
+    back: '/shop',
+    toastLabel: (a) => `Buy ${a.quantity} × ${itemName(Number(a.itemId))}`,
+  },
+  {
+    id: 'shop-sell',
+    contract: 'Shop',
+    functionName: 'transactWithShop',
+    params: [
+      uint('shopId', 'Shop', 1n, U16),
+      uint('itemId', 'Item', 1n, U32),
+      uint('quantity', 'Quantity', 1n, U64),
+    ],
+    title: (a) => `Sell ${a.quantity} × ${itemName(Number(a.itemId))}`,
+    details: (a, d) => {
+      const owned = d.inventory?.items.find((i) => BigInt(i.itemId) === big(a.itemId));
+      return d.inventory ? [`You own ${number(owned?.quantity ?? '0')}`] : [];
+    },
+    quote: (a, d) => {
+      const item = shopItem(a, d);
+      if (!item || !d.reputation) return undefined;
+      return {
+        runix: shopSellTotal(BigInt(item.runixCost), d.reputation.sellingPower, big(a.quantity)),
+        onyx: 0n,
+      };
+    },
+    needs: ['inventory', 'shop'],
+    contractArgs: (a) => [Number(a.shopId), [{ itemId: Number(a.itemId), quantity: big(a.quantity) }], []],
+    back: '/shop',
+    toastLabel: (a) => `Sell ${a.quantity} × ${itemName(Number(a.itemId))}`,
+  },
+  {
+    id: 'bank-lock',
+    contract: 'Bank',
+    functionName: 'lockRunix',
+    params: [uint('lockIndex', 'Slot', 0n, 2n), uint('runix', 'Runix', 1n, U64)],
+    title: (a) => `Lock ${number(big(a.runix))} runix in bank slot ${Number(a.lockIndex) + 1}`,
+    details: () => ['The runix stays locked until the slot’s unlock date; the reward is paid on unlock.'],
+    quote: (a) => ({ runix: -big(a.runix), onyx: 0n }),
+    needs: ['inventory'],
+    contractArgs: (a) => [Number(a.lockIndex), big(a.runix)],
+    back: '/nfts',
+    toastLabel: () => 'Locking runix',
+  },
+  {
+    id: 'bank-unlock',
+    contract: 'Bank',
+    functionName: 'unlockRunix',
+    params: [uint('lockIndex', 'Slot', 0n, 2n)],
+    title: (a) => `Unlock bank slot ${Number(a.lockIndex) + 1}`,
+    details: () => [],
+    quote: (a, d) => {
+      const lock = lockOf(a, d);
+      if (!lock) return undefined;
+      return {
+        runix: BigInt(String(lock.runix ?? 0)) + BigInt(String(lock.runixReward ?? 0)),
+        onyx: BigInt(String(lock.onyxReward ?? 0)),
+      };
+    },
+    needs: ['inventory'],
+    contractArgs: (a) => [Number(a.lockIndex)],
+    back: '/nfts',
+    toastLabel: () => 'Unlocking runix',
+  },
+  {
+    id: 'lootbox-speed-up',
+    contract: 'Inventory',
+    functionName: 'claimLootBox',
+    params: [uint('lootBoxId', 'Lootbox', 1n, U64)],
+    title: (a) => `Claim lootbox #${a.lootBoxId} and open it at once`,
+    details: () => ['Speeding up skips the chest timer for onyx.'],
+    quote: (a, d) => {
+      const box = lootBoxOf(a, d);
+      return box ? { runix: 0n, onyx: -lootBoxSpeedUpCost(box.boxType) } : undefined;
+    },
+    needs: ['inventory'],
+    contractArgs: (a) => [big(a.lootBoxId), true],
+    back: '/nfts',
+    toastLabel: () => 'Speeding up the lootbox',
+  },
+  {
+    id: 'clan-found',
+    contract: 'Clans',
+    functionName: 'foundClan',
+    params: [
+      {
+        name: 'name',
+        label: 'Name',
+        kind: 'text',
+        minBytes: CLAN_NAME_BYTES.min,
+        maxBytes: CLAN_NAME_BYTES.max,
+      },
+      { name: 'tag', label: 'Tag', kind: 'text', minBytes: CLAN_TAG_BYTES.min, maxBytes: CLAN_TAG_BYTES.max },
+      {
+        name: 'description',
+        label: 'Description',
+        kind: 'text',
+        minBytes: 0,
+        maxBytes: CLAN_DESCRIPTION_MAX_BYTES,
+      },
+    ],
+    title: (a) => `Found the clan [${a.tag}] ${a.name}`,
+    details: (a) => [
+      String(a.description || 'No description.'),
+      'An admin approves a new clan before it can invite.',
+    ],
+    quote: free,
+    needs: [],
+    contractArgs: (a) => [a.name, a.tag, a.description],
+    back: '/clans',
+    toastLabel: () => 'Founding the clan',
+  },
+  {
+    id: 'clan-leave',
+    contract: 'Clans',
+    functionName: 'leaveClan',
+    params: [],
+    title: () => 'Leave your clan',
+    details: () => ['Your clan points stay with the clan. A leaving jarl hands the clan to an officer.'],
+    quote: free,
+    needs: [],
+    contractArgs: () => [],
+    back: '/clans',
+    toastLabel: () => 'Leaving the clan',
+  },
+];
+
+export function findGameAction(id: string): GameAction | undefined {
+  return GAME_ACTIONS.find((a) => a.id === id);
+}
+
+export type ParsedAction = { ok: true; action: GameAction; args: ActionArgs } | { ok: false; error: string };
+
+/** Validates a /confirm link: a known action id and exactly its arguments, each within its type's range. */
+export function parseActionLink(search: Record<string, unknown>): ParsedAction {
+  const id = search.action;
+  if (id === undefined) return { ok: false, error: 'This link does not name an action to confirm.' };
+  if (typeof id !== 'string') return { ok: false, error: 'The action in this link is not a name.' };
+  const action = findGameAction(id);
+  if (!action) return { ok: false, error: `There is no action called “${id.slice(0, 40)}”.` };
+  const known = new Set(['action', ...action.params.map((p) => p.name)]);
+  const extra = Object.keys(search).filter((k) => !known.has(k));
+  if (extra.length > 0) {
+    return {
+      ok: false,
+      error: `This link carries ${extra.length === 1 ? 'an argument' : 'arguments'} the action does not take: ${extra.map((k) => k.slice(0, 40)).join(', ')}.`,
+    };
+  }
+  const args: ActionArgs = {};
+  for (const param of action.params) {
+    const raw = search[param.name];
+    if (raw === undefined || raw === null)
+      return { ok: false, error: `${param.label} is missing from this link.` };
+    if (typeof raw === 'number' && !Number.isSafeInteger(raw)) {
+      return { ok: false, error: `${param.label} is too large to read from a link without quotes.` };
+    }
+    const text = String(raw);
+    if (param.kind === 'uint') {
+      if (!/^\d{1,20}$/.test(text)) return { ok: false, error: `${param.label} must be a whole number.` };
+      const value = BigInt(text);
+      if (value < param.min || value > param.max) {
+        return { ok: false, error: `${param.label} must be between ${param.min} and ${param.max}.` };
+      }
+      args[param.name] = value;
+    } else if (param.kind === 'bool') {
+      if (text !== 'true' && text !== 'false')
+        return { ok: false, error: `${param.label} must be true or false.` };
+      args[param.name] = text === 'true';
+    } else {
+      const bytes = new TextEncoder().encode(text).length;
+      if (bytes < param.minBytes || bytes > param.maxBytes) {
+        return { ok: false, error: `${param.label} must be ${param.minBytes}–${param.maxBytes} bytes long.` };
+      }
+      args[param.name] = text;
+    }
+  }
+  return { ok: true, action, args };
+}
+
+/** The search of a /confirm link for `id` with `args` (numbers as decimal strings). */
+export function confirmSearch(id: string, args: Record<string, bigint | number | boolean | string>) {
+  const action = findGameAction(id);
+  if (!action) throw new Error(`unknown action ${id}`);
+  const search: Record<string, string> = { action: id };
+  for (const param of action.params) {
+    const value = args[param.name];
+    if (value === undefined) throw new Error(`${id}: missing ${param.name}`);
+    search[param.name] = String(value);
+  }
+  return search;
+}
+
+export function actionCall(config: AppConfig, action: GameAction, args: ActionArgs): ContractCall {
+  return call(config, action.contract, action.functionName, action.contractArgs(args));
+}
+
+/** Balance after the action, or undefined while the quote or balance is unknown. */
+export function balanceAfter(balance: string | undefined, delta: bigint | undefined): bigint | undefined {
+  if (balance === undefined || delta === undefined) return undefined;
+  return BigInt(balance) + delta;
+}
