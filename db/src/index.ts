@@ -4,7 +4,9 @@
  */
 export * from './client.ts';
 export * from './columns.ts';
+export * from './docs.ts';
 export * from './embedded.ts';
 export * from './env.ts';
+export * from './examples.ts';
 export * from './live.ts';
 export * from './tables/index.ts';

@@ -1,22 +1,24 @@
 /** Every read the gateway makes, grouped by subject; routes and the live stream call these, never SQL. */
 import type { SkaldDb } from '@skald/db';
 import { activityRepository } from './activity.ts';
+import { auditRepository } from './audit.ts';
 import { clansRepository } from './clans.ts';
 import { economyRepository } from './economy.ts';
-import { grantsRepository } from './grants.ts';
 import { playersRepository } from './players.ts';
 import { rankingsRepository } from './rankings.ts';
+import { searchRepository } from './search.ts';
 import { statusRepository } from './status.ts';
 import { verasRepository } from './veras.ts';
 
 export function createRepositories(db: SkaldDb) {
   return {
     activity: activityRepository(db),
+    audit: auditRepository(db),
     clans: clansRepository(db),
     economy: economyRepository(db),
-    grants: grantsRepository(db),
     players: playersRepository(db),
     rankings: rankingsRepository(db),
+    search: searchRepository(db),
     status: statusRepository(db),
     veras: verasRepository(db),
   };
