@@ -31,7 +31,16 @@ ORDER BY r.battle_type, r.rank;`,
     language: 'graphql',
     query: `{
   elos(where: { battleType: 1 }, orderBy: "elo", orderDirection: "desc", limit: 10) {
-    items { battleType elo battles character { id name clanId } }
+    items {
+      battleType
+      elo
+      battles
+      character {
+        id
+        name
+        clanId
+      }
+    }
   }
 }`,
   },
@@ -52,7 +61,20 @@ ORDER BY day DESC, grants DESC;`,
     language: 'graphql',
     query: `{
   adminGrants(orderBy: "id", orderDirection: "desc", limit: 20) {
-    items { kindName amount timestamp txHash targetCharacter { id name } adminAccount { address name } }
+    items {
+      kindName
+      amount
+      timestamp
+      txHash
+      targetCharacter {
+        id
+        name
+      }
+      adminAccount {
+        address
+        name
+      }
+    }
   }
 }`,
   },
@@ -73,7 +95,21 @@ ORDER BY mints DESC, s.id;`,
     language: 'graphql',
     query: `{
   veras(orderBy: "id", orderDirection: "desc", limit: 10) {
-    items { id species level ownerAccount { address character { id name } } mintedFor { name } }
+    items {
+      id
+      species
+      level
+      ownerAccount {
+        address
+        character {
+          id
+          name
+        }
+      }
+      mintedFor {
+        name
+      }
+    }
   }
 }`,
   },

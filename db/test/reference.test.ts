@@ -6,6 +6,13 @@ import { tableDocs } from '../src/docs.ts';
 import { renderReference } from '../src/reference.ts';
 import * as tables from '../src/tables/index.ts';
 
+/** Table padding is the formatter's business, not the content's. */
+const normalize = (md: string) =>
+  md
+    .split('\n')
+    .map((line) => (line.startsWith('|') ? line.replace(/\s*\|\s*/g, '|').replace(/-{3,}/g, '---') : line))
+    .join('\n');
+
 describe('index reference', () => {
   it('describes every declared table and every column', () => {
     const declared = Object.values(tables).filter((t) => is(t, Table)) as Table[];
@@ -23,6 +30,6 @@ describe('index reference', () => {
 
   it('is committed as generated (npm run docs -w @skald/db)', () => {
     const committed = readFileSync(new URL('../../docs/index-reference.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderReference());
+    expect(normalize(committed)).toBe(normalize(renderReference()));
   });
 });

@@ -18,7 +18,7 @@ export type ContractCall = {
   args: readonly unknown[];
 };
 
-export type TxResult = { ok: true; hash: Hash } | { ok: false; message: string };
+export type TxResult = { ok: true; hash: Hash; blockNumber?: bigint } | { ok: false; message: string };
 
 export function useTransactor() {
   const config = useConfig();
@@ -46,7 +46,7 @@ export function useTransactor() {
           description: `Block ${receipt.blockNumber}`,
         });
         for (const key of options.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
-        return { ok: true, hash };
+        return { ok: true, hash, blockNumber: receipt.blockNumber };
       } catch (error) {
         const message = describeTxError(error);
         toast.error(`${label} failed`, { id, position: 'bottom-right', description: message });
