@@ -3,6 +3,7 @@
  * TypeScript mirrors (indexer, gateway, web, simulator) all import the same numbers and names from here.
  */
 export * from './catalogue/abilities.ts';
+export * from './catalogue/audit.ts';
 export * from './catalogue/codes.ts';
 export * from './catalogue/effects.ts';
 export * from './catalogue/runes.ts';

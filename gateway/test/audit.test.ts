@@ -34,7 +34,8 @@ type Entry = {
 };
 type AuditPage = { items: Entry[]; older: string | null; newer: string | null };
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 const audit = async (query: string): Promise<AuditPage> => {
   const res = await get(`/api/admin/audit?${query}`, { cookie });
   expect(res.statusCode, res.body).toBe(200);
@@ -89,7 +90,9 @@ describe('audit', () => {
     const kinds = new Set(all.map((e) => e.kind));
     expect(kinds.has('role')).toBe(true);
     expect(kinds.has('clan')).toBe(true);
-    expect([...kinds].some((k) => ['runix', 'onyx', 'item', 'vera', 'amulet', 'lootbox'].includes(k))).toBe(true);
+    expect([...kinds].some((k) => ['runix', 'onyx', 'item', 'vera', 'amulet', 'lootbox'].includes(k))).toBe(
+      true,
+    );
     for (const e of all) {
       expect(e.txHash).toMatch(/^0x[0-9a-f]{64}$/);
       expect(e.summary.length).toBeGreaterThan(0);
@@ -107,7 +110,9 @@ describe('audit', () => {
 
   it('filters by kind, target character, admin and time, naming the target', async () => {
     const runix = await walk('kind=runix', 50);
-    const [n] = await world.reader.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM admin_grant WHERE kind = 6`;
+    const [n] = await world.reader.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM admin_grant WHERE kind = 6`;
     expect(runix.length).toBe(n?.n);
     expect(runix.length).toBeGreaterThan(0);
     for (const e of runix) {
@@ -229,7 +234,9 @@ describe('analysts', () => {
   it('describes every table and column in the GraphQL schema', async () => {
     for (const table of tableDocs()) {
       const typeName = table.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-      const data = await graphql(`{ __type(name: "${typeName}") { description fields { name description } } }`);
+      const data = await graphql(
+        `{ __type(name: "${typeName}") { description fields { name description } } }`,
+      );
       expect(data.__type?.description, typeName).toBe(table.description);
       for (const column of table.columns) {
         const field = data.__type.fields.find((f: { name: string }) => f.name === column.key);
@@ -269,9 +276,9 @@ describe('analysts', () => {
       expect(v.ownerAccount.address).toBe(v.owner);
       expect(v.ownerAccount.character?.name ?? '').toBeTypeOf('string');
     }
-    expect(data.veras.items.some((v: { ownerAccount: { character: unknown } }) => v.ownerAccount.character)).toBe(
-      true,
-    );
+    expect(
+      data.veras.items.some((v: { ownerAccount: { character: unknown } }) => v.ownerAccount.character),
+    ).toBe(true);
   });
 
   it('writes the descriptions as Postgres comments on the views', async () => {

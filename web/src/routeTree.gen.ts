@@ -30,6 +30,7 @@ import { Route as AdminExpWispRouteImport } from './routes/admin/exp/wisp'
 import { Route as AdminItemsGrantRouteImport } from './routes/admin/items/grant'
 import { Route as AdminItemsGrantAmuletRouteImport } from './routes/admin/items/grant-amulet'
 import { Route as AdminItemsGrantLootboxRouteImport } from './routes/admin/items/grant-lootbox'
+import { Route as AdminItemsGrantVeraRouteImport } from './routes/admin/items/grant-vera'
 import { Route as AdminRolesGrantRouteImport } from './routes/admin/roles/grant'
 import { Route as AdminShopRepriceRouteImport } from './routes/admin/shop/reprice'
 import { Route as AdminShopRestockRouteImport } from './routes/admin/shop/restock'
@@ -139,6 +140,11 @@ const AdminItemsGrantLootboxRoute = AdminItemsGrantLootboxRouteImport.update({
   path: '/items/grant-lootbox',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminItemsGrantVeraRoute = AdminItemsGrantVeraRouteImport.update({
+  id: '/items/grant-vera',
+  path: '/items/grant-vera',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminRolesGrantRoute = AdminRolesGrantRouteImport.update({
   id: '/roles/grant',
   path: '/roles/grant',
@@ -177,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/admin/items/grant': typeof AdminItemsGrantRoute
   '/admin/items/grant-amulet': typeof AdminItemsGrantAmuletRoute
   '/admin/items/grant-lootbox': typeof AdminItemsGrantLootboxRoute
+  '/admin/items/grant-vera': typeof AdminItemsGrantVeraRoute
   '/admin/roles/grant': typeof AdminRolesGrantRoute
   '/admin/shop/reprice': typeof AdminShopRepriceRoute
   '/admin/shop/restock': typeof AdminShopRestockRoute
@@ -202,6 +209,7 @@ export interface FileRoutesByTo {
   '/admin/items/grant': typeof AdminItemsGrantRoute
   '/admin/items/grant-amulet': typeof AdminItemsGrantAmuletRoute
   '/admin/items/grant-lootbox': typeof AdminItemsGrantLootboxRoute
+  '/admin/items/grant-vera': typeof AdminItemsGrantVeraRoute
   '/admin/roles/grant': typeof AdminRolesGrantRoute
   '/admin/shop/reprice': typeof AdminShopRepriceRoute
   '/admin/shop/restock': typeof AdminShopRestockRoute
@@ -229,6 +237,7 @@ export interface FileRoutesById {
   '/admin/items/grant': typeof AdminItemsGrantRoute
   '/admin/items/grant-amulet': typeof AdminItemsGrantAmuletRoute
   '/admin/items/grant-lootbox': typeof AdminItemsGrantLootboxRoute
+  '/admin/items/grant-vera': typeof AdminItemsGrantVeraRoute
   '/admin/roles/grant': typeof AdminRolesGrantRoute
   '/admin/shop/reprice': typeof AdminShopRepriceRoute
   '/admin/shop/restock': typeof AdminShopRestockRoute
@@ -257,6 +266,7 @@ export interface FileRouteTypes {
     | '/admin/items/grant'
     | '/admin/items/grant-amulet'
     | '/admin/items/grant-lootbox'
+    | '/admin/items/grant-vera'
     | '/admin/roles/grant'
     | '/admin/shop/reprice'
     | '/admin/shop/restock'
@@ -282,6 +292,7 @@ export interface FileRouteTypes {
     | '/admin/items/grant'
     | '/admin/items/grant-amulet'
     | '/admin/items/grant-lootbox'
+    | '/admin/items/grant-vera'
     | '/admin/roles/grant'
     | '/admin/shop/reprice'
     | '/admin/shop/restock'
@@ -308,6 +319,7 @@ export interface FileRouteTypes {
     | '/admin/items/grant'
     | '/admin/items/grant-amulet'
     | '/admin/items/grant-lootbox'
+    | '/admin/items/grant-vera'
     | '/admin/roles/grant'
     | '/admin/shop/reprice'
     | '/admin/shop/restock'
@@ -477,6 +489,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminItemsGrantLootboxRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/items/grant-vera': {
+      id: '/admin/items/grant-vera'
+      path: '/items/grant-vera'
+      fullPath: '/admin/items/grant-vera'
+      preLoaderRoute: typeof AdminItemsGrantVeraRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/roles/grant': {
       id: '/admin/roles/grant'
       path: '/roles/grant'
@@ -511,6 +530,7 @@ interface AdminRouteRouteChildren {
   AdminItemsGrantRoute: typeof AdminItemsGrantRoute
   AdminItemsGrantAmuletRoute: typeof AdminItemsGrantAmuletRoute
   AdminItemsGrantLootboxRoute: typeof AdminItemsGrantLootboxRoute
+  AdminItemsGrantVeraRoute: typeof AdminItemsGrantVeraRoute
   AdminRolesGrantRoute: typeof AdminRolesGrantRoute
   AdminShopRepriceRoute: typeof AdminShopRepriceRoute
   AdminShopRestockRoute: typeof AdminShopRestockRoute
@@ -526,6 +546,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminItemsGrantRoute: AdminItemsGrantRoute,
   AdminItemsGrantAmuletRoute: AdminItemsGrantAmuletRoute,
   AdminItemsGrantLootboxRoute: AdminItemsGrantLootboxRoute,
+  AdminItemsGrantVeraRoute: AdminItemsGrantVeraRoute,
   AdminRolesGrantRoute: AdminRolesGrantRoute,
   AdminShopRepriceRoute: AdminShopRepriceRoute,
   AdminShopRestockRoute: AdminShopRestockRoute,

@@ -5,22 +5,9 @@
  * chain order), so a page never shifts while new actions arrive; the CSV export walks the same cursor in batches.
  */
 import type { SkaldDb } from '@skald/db';
-import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, codeLabel, ROLE_LABELS } from '@skald/game';
+import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, type AuditKind, codeLabel, ROLE_LABELS } from '@skald/game';
 
 type Sql = SkaldDb['sql'];
-
-/** The kinds an admin filters by: the eight grant kinds (@skald/game AdminGrantKind), then the other actions. */
-export const AUDIT_KINDS = {
-  ...(Object.fromEntries(
-    Object.entries(AdminGrantKind).map(([name, code]) => [name, `${ADMIN_GRANT_KIND_LABELS[code]} grant`]),
-  ) as Record<keyof typeof AdminGrantKind, string>),
-  role: 'Role grant or revocation',
-  clan: 'Clan approval or decline',
-  reprice: 'Shop reprice',
-  restock: 'Shop restock',
-  settings: 'Bank, battle type or version setting',
-};
-export type AuditKind = keyof typeof AUDIT_KINDS;
 
 const GRANT_KIND: Record<string, number> = AdminGrantKind;
 const GRANT_NAME = Object.fromEntries(Object.entries(AdminGrantKind).map(([k, v]) => [v, k])) as Record<

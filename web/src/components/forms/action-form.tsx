@@ -5,6 +5,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { isAddress } from 'viem';
 import type { TargetHit } from '../../api/types.ts';
+import { ArtImage } from '../../art/art-image.tsx';
 import { type ContractCall, type TxResult, useTransactor } from '../../tx/use-transactor.ts';
 import { literalTarget, TargetSearch, type TargetType } from './target-search.tsx';
 
@@ -13,6 +14,14 @@ export type Field =
   | { name: string; label: string; kind: 'address'; initial?: string }
   | { name: string; label: string; kind: 'text'; maxLength?: number; initial?: string }
   | { name: string; label: string; kind: 'bool'; initial?: boolean }
+  /** one of a few options shown as pictures (species, runes) */
+  | {
+      name: string;
+      label: string;
+      kind: 'choice';
+      options: { value: string; label: string; hint?: string; image?: string }[];
+      initial?: string;
+    }
   /** a character, clan, vera or account found by name, address or id (see TargetSearch) */
   | { name: string; label: string; kind: 'target'; target: TargetType; initial?: string }
   | {
@@ -64,6 +73,7 @@ export function parseField(
       return { value: text };
     }
     case 'select':
+    case 'choice':
       return { value: String(raw) };
   }
 }
@@ -77,7 +87,12 @@ export function ActionForm(props: {
   invalidate?: unknown[][];
   onDone?: () => void;
   /** after each send: the values, the call and its result (the admin forms show them) */
-  onSent?: (sent: { values: FormValues; targets: Record<string, TargetHit | null>; call: ContractCall; result: TxResult }) => void;
+  onSent?: (sent: {
+    values: FormValues;
+    targets: Record<string, TargetHit | null>;
+    call: ContractCall;
+    result: TxResult;
+  }) => void;
 }) {
   const transact = useTransactor();
   const [raw, setRaw] = useState<Record<string, string | boolean>>(() =>
@@ -86,7 +101,7 @@ export function ActionForm(props: {
         f.name,
         f.kind === 'bool'
           ? (f.initial ?? false)
-          : (f.initial ?? (f.kind === 'select' ? (f.options[0]?.value ?? '') : '')),
+          : (f.initial ?? (f.kind === 'select' || f.kind === 'choice' ? (f.options[0]?.value ?? '') : '')),
       ]),
     ),
   );
@@ -176,6 +191,29 @@ function FieldInput(props: {
   const { field } = props;
   const labelId = useId();
   if (field.kind === 'target') return null;
+  if (field.kind === 'choice') {
+    return (
+      <fieldset className="choice">
+        <legend>{field.label}</legend>
+        <div className="choice-grid">
+          {field.options.map((o) => (
+            <label key={o.value} className="choice-option" title={o.hint}>
+              <input
+                type="radio"
+                name={field.name}
+                value={o.value}
+                checked={String(props.value) === o.value}
+                onChange={() => props.onChange(o.value)}
+              />
+              {o.image ? <ArtImage src={o.image} alt="" size={56} /> : null}
+              <span>{o.label}</span>
+              {o.hint ? <small className="muted">{o.hint}</small> : null}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
   if (field.kind === 'bool') {
     return (
       <label style={{ flexDirection: 'row', alignItems: 'center' }}>

@@ -88,7 +88,10 @@ export function TargetSearch(props: {
     }
   };
 
-  const showList = open && hits.length > 0 && !(chosen && props.text === (chosen.type === 'account' ? chosen.id : chosen.label));
+  const showList =
+    open &&
+    hits.length > 0 &&
+    !(chosen && props.text === (chosen.type === 'account' ? chosen.id : chosen.label));
   return (
     <div className="target-search">
       <label>
@@ -115,12 +118,13 @@ export function TargetSearch(props: {
         />
       </label>
       {showList ? (
-        <ul id={listId} role="listbox" aria-label={`${props.label} matches`} className="target-options">
+        <div id={listId} role="listbox" aria-label={`${props.label} matches`} className="target-options">
           {hits.map((hit, i) => (
-            <li
+            <div
               key={`${hit.type}-${hit.id}`}
               id={`${listId}-${i}`}
               role="option"
+              tabIndex={-1}
               aria-selected={i === active}
               onMouseDown={(e) => {
                 e.preventDefault();
@@ -128,9 +132,9 @@ export function TargetSearch(props: {
               }}
             >
               <strong>{hit.label}</strong> <span className="muted">{hit.detail}</span>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       ) : null}
       <p className="muted target-match" role="status" aria-label={`${props.label} match`}>
         {chosen ? (

@@ -5,14 +5,9 @@
  */
 import { Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { AUDIT_KINDS, type AuditKind } from '@skald/game';
 import { reject } from '../../../plugins/app/errors.ts';
-import {
-  AUDIT_CSV_COLUMNS,
-  AUDIT_KINDS,
-  type AuditFilter,
-  type AuditKind,
-  csvRecord,
-} from '../../../repositories/audit.ts';
+import { AUDIT_CSV_COLUMNS, type AuditFilter, csvRecord } from '../../../repositories/audit.ts';
 import { SEARCH_TYPES, type SearchType } from '../../../repositories/search.ts';
 import { Address, clientErrors, ErrorResponse, Id, Nullable, Timestamp } from '../../../schemas.ts';
 
@@ -25,8 +20,8 @@ const Filters = {
   target: Type.Optional(Id),
   kind: Type.Optional(
     Type.Union(
-      Object.keys(AUDIT_KINDS).map((k) => Type.Literal(k)),
-      { description: Object.keys(AUDIT_KINDS).join(' | ') },
+      AUDIT_KINDS.map((k) => Type.Literal(k)),
+      { description: AUDIT_KINDS.join(' | ') },
     ),
   ),
   from: Type.Optional(Timestamp),
