@@ -97,7 +97,15 @@ export function AuditTable(props: { entries: AuditEntry[]; caption?: string }) {
               <td>
                 <TargetCell target={e.target} />
               </td>
-              <td>{e.summary}</td>
+              <td>
+                {e.kind === 'vera' && e.subjectId ? (
+                  <Link to="/vera/$id" params={{ id: e.subjectId }}>
+                    {e.summary}
+                  </Link>
+                ) : (
+                  e.summary
+                )}
+              </td>
               <td>
                 <Link to="/admin" search={{ tx: e.txHash }} title={`${e.txHash} · block ${e.blockNumber}`}>
                   <code>{shortHash(e.txHash)}</code>
