@@ -1,11 +1,12 @@
 /** Typed contract handles for calls from the browser: ABIs from @skald/chain, addresses from the boot config. */
-import { BankAbi, ClansAbi, InventoryAbi, RolesAbi, ShopAbi, VerasAbi } from '@skald/chain/abis';
+import { BankAbi, BattlesAbi, ClansAbi, InventoryAbi, RolesAbi, ShopAbi, VerasAbi } from '@skald/chain/abis';
 import type { Abi } from 'viem';
 import type { AppConfig } from '../boot.ts';
 import type { ContractCall } from '../tx/use-transactor.ts';
 
 const ABIS = {
   Bank: BankAbi,
+  Battles: BattlesAbi,
   Clans: ClansAbi,
   Inventory: InventoryAbi,
   Roles: RolesAbi,

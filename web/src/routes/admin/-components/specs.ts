@@ -2,7 +2,7 @@
  * The eleven admin actions (spec section 6) as data: the fields each form asks for and the contract call it
  * sends. Limits mirror the Solidity parameter types so an out-of-range value is refused before the wallet.
  */
-import { MAIN_RUNES, PERSONALITIES, ROLE_LABELS, SPECIES, SUB_RUNES } from '@skald/game';
+import { BATTLE_TYPE_LABELS, MAIN_RUNES, PERSONALITIES, ROLE_LABELS, SPECIES, SUB_RUNES } from '@skald/game';
 import { artPath } from '../../../art/paths.ts';
 import type { AppConfig } from '../../../boot.ts';
 import type { Field, FormValues } from '../../../components/forms/action-form.tsx';
@@ -249,6 +249,54 @@ export const ADMIN_SPECS = {
     fields: [character, amount],
     submit: 'Grant runix',
     build: (c, v) => call(c, 'Inventory', 'admin_grantRunix', [v.characterId, v.amount]),
+  },
+  battleType: {
+    path: '/admin/settings/battle-type',
+    title: 'Enable or disable a battle type',
+    summary: 'Players can only queue for enabled battle types.',
+    fields: [
+      {
+        name: 'battleType',
+        label: 'Battle type',
+        kind: 'select',
+        options: Object.entries(BATTLE_TYPE_LABELS).map(([value, label]) => ({ value, label })),
+      },
+      {
+        name: 'enabled',
+        label: 'Setting',
+        kind: 'select',
+        options: [
+          { value: 'true', label: 'Enabled' },
+          { value: 'false', label: 'Disabled' },
+        ],
+      },
+    ],
+    submit: 'Save',
+    build: (c, v) => call(c, 'Battles', 'admin_setBattleType', [n(v, 'battleType'), v.enabled === 'true']),
+  },
+  lockDuration: {
+    path: '/admin/settings/lock-duration',
+    title: 'Set a bank lock duration',
+    summary: 'How long runix stays locked in each bank slot.',
+    fields: [
+      {
+        name: 'lockIndex',
+        label: 'Bank slot',
+        kind: 'select',
+        options: [0, 1, 2].map((i) => ({ value: String(i), label: `Slot ${i + 1}` })),
+      },
+      { name: 'durationSeconds', label: 'Duration (seconds)', kind: 'uint', min: 1n, max: U64 },
+    ],
+    submit: 'Save',
+    build: (c, v) => call(c, 'Bank', 'admin_setLockDuration', [n(v, 'lockIndex'), v.durationSeconds]),
+  },
+  version: {
+    path: '/admin/settings/version',
+    title: 'Update the version',
+    summary: 'The game version the contracts report (Roles.version).',
+    fields: [{ name: 'version', label: 'Version', kind: 'text', maxLength: 64 }],
+    submit: 'Update version',
+    build: (c, v) => call(c, 'Roles', 'setVersion', [v.version]),
   },
 } satisfies Record<string, AdminSpec>;
 
