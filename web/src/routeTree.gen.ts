@@ -32,6 +32,9 @@ import { Route as AdminItemsGrantAmuletRouteImport } from './routes/admin/items/
 import { Route as AdminItemsGrantLootboxRouteImport } from './routes/admin/items/grant-lootbox'
 import { Route as AdminItemsGrantVeraRouteImport } from './routes/admin/items/grant-vera'
 import { Route as AdminRolesGrantRouteImport } from './routes/admin/roles/grant'
+import { Route as AdminSettingsBattleTypeRouteImport } from './routes/admin/settings/battle-type'
+import { Route as AdminSettingsLockDurationRouteImport } from './routes/admin/settings/lock-duration'
+import { Route as AdminSettingsVersionRouteImport } from './routes/admin/settings/version'
 import { Route as AdminShopRepriceRouteImport } from './routes/admin/shop/reprice'
 import { Route as AdminShopRestockRouteImport } from './routes/admin/shop/restock'
 
@@ -150,6 +153,22 @@ const AdminRolesGrantRoute = AdminRolesGrantRouteImport.update({
   path: '/roles/grant',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSettingsBattleTypeRoute = AdminSettingsBattleTypeRouteImport.update({
+  id: '/settings/battle-type',
+  path: '/settings/battle-type',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSettingsLockDurationRoute =
+  AdminSettingsLockDurationRouteImport.update({
+    id: '/settings/lock-duration',
+    path: '/settings/lock-duration',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
+const AdminSettingsVersionRoute = AdminSettingsVersionRouteImport.update({
+  id: '/settings/version',
+  path: '/settings/version',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminShopRepriceRoute = AdminShopRepriceRouteImport.update({
   id: '/shop/reprice',
   path: '/shop/reprice',
@@ -185,6 +204,9 @@ export interface FileRoutesByFullPath {
   '/admin/items/grant-lootbox': typeof AdminItemsGrantLootboxRoute
   '/admin/items/grant-vera': typeof AdminItemsGrantVeraRoute
   '/admin/roles/grant': typeof AdminRolesGrantRoute
+  '/admin/settings/battle-type': typeof AdminSettingsBattleTypeRoute
+  '/admin/settings/lock-duration': typeof AdminSettingsLockDurationRoute
+  '/admin/settings/version': typeof AdminSettingsVersionRoute
   '/admin/shop/reprice': typeof AdminShopRepriceRoute
   '/admin/shop/restock': typeof AdminShopRestockRoute
 }
@@ -211,6 +233,9 @@ export interface FileRoutesByTo {
   '/admin/items/grant-lootbox': typeof AdminItemsGrantLootboxRoute
   '/admin/items/grant-vera': typeof AdminItemsGrantVeraRoute
   '/admin/roles/grant': typeof AdminRolesGrantRoute
+  '/admin/settings/battle-type': typeof AdminSettingsBattleTypeRoute
+  '/admin/settings/lock-duration': typeof AdminSettingsLockDurationRoute
+  '/admin/settings/version': typeof AdminSettingsVersionRoute
   '/admin/shop/reprice': typeof AdminShopRepriceRoute
   '/admin/shop/restock': typeof AdminShopRestockRoute
 }
@@ -239,6 +264,9 @@ export interface FileRoutesById {
   '/admin/items/grant-lootbox': typeof AdminItemsGrantLootboxRoute
   '/admin/items/grant-vera': typeof AdminItemsGrantVeraRoute
   '/admin/roles/grant': typeof AdminRolesGrantRoute
+  '/admin/settings/battle-type': typeof AdminSettingsBattleTypeRoute
+  '/admin/settings/lock-duration': typeof AdminSettingsLockDurationRoute
+  '/admin/settings/version': typeof AdminSettingsVersionRoute
   '/admin/shop/reprice': typeof AdminShopRepriceRoute
   '/admin/shop/restock': typeof AdminShopRestockRoute
 }
@@ -268,6 +296,9 @@ export interface FileRouteTypes {
     | '/admin/items/grant-lootbox'
     | '/admin/items/grant-vera'
     | '/admin/roles/grant'
+    | '/admin/settings/battle-type'
+    | '/admin/settings/lock-duration'
+    | '/admin/settings/version'
     | '/admin/shop/reprice'
     | '/admin/shop/restock'
   fileRoutesByTo: FileRoutesByTo
@@ -294,6 +325,9 @@ export interface FileRouteTypes {
     | '/admin/items/grant-lootbox'
     | '/admin/items/grant-vera'
     | '/admin/roles/grant'
+    | '/admin/settings/battle-type'
+    | '/admin/settings/lock-duration'
+    | '/admin/settings/version'
     | '/admin/shop/reprice'
     | '/admin/shop/restock'
   id:
@@ -321,6 +355,9 @@ export interface FileRouteTypes {
     | '/admin/items/grant-lootbox'
     | '/admin/items/grant-vera'
     | '/admin/roles/grant'
+    | '/admin/settings/battle-type'
+    | '/admin/settings/lock-duration'
+    | '/admin/settings/version'
     | '/admin/shop/reprice'
     | '/admin/shop/restock'
   fileRoutesById: FileRoutesById
@@ -503,6 +540,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRolesGrantRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/settings/battle-type': {
+      id: '/admin/settings/battle-type'
+      path: '/settings/battle-type'
+      fullPath: '/admin/settings/battle-type'
+      preLoaderRoute: typeof AdminSettingsBattleTypeRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/settings/lock-duration': {
+      id: '/admin/settings/lock-duration'
+      path: '/settings/lock-duration'
+      fullPath: '/admin/settings/lock-duration'
+      preLoaderRoute: typeof AdminSettingsLockDurationRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/settings/version': {
+      id: '/admin/settings/version'
+      path: '/settings/version'
+      fullPath: '/admin/settings/version'
+      preLoaderRoute: typeof AdminSettingsVersionRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/shop/reprice': {
       id: '/admin/shop/reprice'
       path: '/shop/reprice'
@@ -532,6 +590,9 @@ interface AdminRouteRouteChildren {
   AdminItemsGrantLootboxRoute: typeof AdminItemsGrantLootboxRoute
   AdminItemsGrantVeraRoute: typeof AdminItemsGrantVeraRoute
   AdminRolesGrantRoute: typeof AdminRolesGrantRoute
+  AdminSettingsBattleTypeRoute: typeof AdminSettingsBattleTypeRoute
+  AdminSettingsLockDurationRoute: typeof AdminSettingsLockDurationRoute
+  AdminSettingsVersionRoute: typeof AdminSettingsVersionRoute
   AdminShopRepriceRoute: typeof AdminShopRepriceRoute
   AdminShopRestockRoute: typeof AdminShopRestockRoute
 }
@@ -548,6 +609,9 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminItemsGrantLootboxRoute: AdminItemsGrantLootboxRoute,
   AdminItemsGrantVeraRoute: AdminItemsGrantVeraRoute,
   AdminRolesGrantRoute: AdminRolesGrantRoute,
+  AdminSettingsBattleTypeRoute: AdminSettingsBattleTypeRoute,
+  AdminSettingsLockDurationRoute: AdminSettingsLockDurationRoute,
+  AdminSettingsVersionRoute: AdminSettingsVersionRoute,
   AdminShopRepriceRoute: AdminShopRepriceRoute,
   AdminShopRestockRoute: AdminShopRestockRoute,
 }

@@ -16,7 +16,8 @@ import { AuditTable } from './-components/audit-table.tsx';
 export type AuditSearch = {
   admin?: string;
   adminName?: string;
-  target?: string;
+  /** a character id; a number in the URL while it is a safe integer (TanStack keeps numbers unquoted) */
+  target?: number | string;
   targetName?: string;
   kind?: AuditKind;
   /** UTC, YYYY-MM-DDTHH:MM */
@@ -30,13 +31,20 @@ export type AuditSearch = {
 const PAGE = 25;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const text = (v: unknown, pattern: RegExp) => (typeof v === 'string' && pattern.test(v) ? v : undefined);
-const label = (v: unknown) => (typeof v === 'string' && v.length <= 64 ? v : undefined);
+const label = (v: unknown) =>
+  (typeof v === 'string' || typeof v === 'number') && String(v).length <= 64 ? String(v) : undefined;
+/** A character id as the URL holds it: a plain number when it fits, else the decimal string. */
+function characterId(v: unknown): number | string | undefined {
+  const id = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v;
+  if (typeof id !== 'string' || !/^[1-9][0-9]{0,19}$/.test(id)) return undefined;
+  return Number.isSafeInteger(Number(id)) ? Number(id) : id;
+}
 
 export const Route = createFileRoute('/admin/')({
   validateSearch: (search: Record<string, unknown>): AuditSearch => ({
     admin: text(search.admin, /^0x[0-9a-fA-F]{40}$/),
     adminName: label(search.adminName),
-    target: text(search.target, /^[1-9][0-9]{0,19}$/),
+    target: characterId(search.target),
     targetName: label(search.targetName),
     kind: isAuditKind(search.kind) ? search.kind : undefined,
     from: text(search.from, DATETIME),
@@ -55,7 +63,7 @@ const toUnix = (value: string | undefined) =>
 function filterOf(search: AuditSearch): AuditFilter {
   return {
     admin: search.admin,
-    target: search.target,
+    target: search.target === undefined ? undefined : String(search.target),
     kind: search.kind,
     from: toUnix(search.from),
     // "to" a minute includes the whole minute
@@ -172,15 +180,15 @@ function AuditFilters(props: { search: AuditSearch; onApply(next: AuditSearch): 
         }
       : null,
   );
-  const [targetText, setTargetText] = useState(search.targetName ?? search.target ?? '');
+  const [targetText, setTargetText] = useState(search.targetName ?? String(search.target ?? ''));
   const [target, setTarget] = useState<TargetHit | null>(
-    search.target
+    search.target !== undefined
       ? {
           type: 'character',
-          id: search.target,
+          id: String(search.target),
           label: search.targetName ?? `#${search.target}`,
           detail: `#${search.target}`,
-          characterId: search.target,
+          characterId: String(search.target),
           account: null,
         }
       : null,
@@ -204,7 +212,7 @@ function AuditFilters(props: { search: AuditSearch; onApply(next: AuditSearch): 
     props.onApply({
       admin: admin?.id,
       adminName: admin ? admin.label : undefined,
-      target: target?.id,
+      target: target ? characterId(target.id) : undefined,
       targetName: target ? target.label : undefined,
       kind: isAuditKind(kind) ? kind : undefined,
       from: from || undefined,
