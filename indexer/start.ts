@@ -1,3 +1,8 @@
 /** @skald/indexer's public surface for other packages: start the indexer, plus the names it uses. */
 export { decodeMintMethod, MINT_METHODS, MINT_SELECTORS, type MintMethod } from '@skald/chain/activity';
-export { type RunningIndexer, type StartIndexerOptions, startIndexer } from './lib/start.ts';
+export {
+  commentIndex,
+  type RunningIndexer,
+  type StartIndexerOptions,
+  startIndexer,
+} from './lib/start.ts';

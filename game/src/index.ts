@@ -5,6 +5,7 @@
 export * from './catalogue/abilities.ts';
 export * from './catalogue/battle.ts';
 export * from './catalogue/character.ts';
+export * from './catalogue/audit.ts';
 export * from './catalogue/codes.ts';
 export * from './catalogue/effects.ts';
 export * from './catalogue/runes.ts';

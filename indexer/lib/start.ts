@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDeployment } from '@skald/chain/deployment';
+import { applyTableComments } from '@skald/db/catalog';
 import postgres from 'postgres';
 import { createPublicClient, http } from 'viem';
 import { parseIndexerEnv } from './env.ts';
@@ -38,11 +39,27 @@ export type RunningIndexer = {
   viewsSchema: string;
   url: string;
   process: ChildProcess;
-  /** resolves when /ready answers 200 (backfill done, views published) */
+  /**
+   * resolves when /ready answers 200 (backfill done, views published) and the table and column descriptions
+   * are written as Postgres comments on the views and the deployment's tables
+   */
   ready(timeoutMs?: number): Promise<void>;
   /** SIGTERM, then SIGKILL after 10 s */
   stop(): Promise<void>;
 };
+
+/**
+ * Writes @skald/db's descriptions as COMMENT ON the views (and tables) of the given schemas, so `\d+` shows
+ * them. Idempotent; call again after Ponder publishes new views (a blue/green switch recreates them).
+ */
+export async function commentIndex(databaseUrl: string, schemas: string[]): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    for (const schema of schemas) await applyTableComments(sql, schema);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
 
 function ponderBin(): string {
   // ESM-only package without a package.json export: its entry is dist/esm/index.js, beside bin/
@@ -136,7 +153,7 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Runnin
           (r) => r.status === 200,
           () => false,
         );
-        if (ok) return;
+        if (ok) return commentIndex(options.databaseUrl, [viewsSchema, prepared.schema]);
         await new Promise((r) => setTimeout(r, 200));
       }
       throw new Error(`indexer not ready after ${timeoutMs} ms`);

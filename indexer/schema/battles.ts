@@ -1,7 +1,10 @@
-/** Battles, queues, submitted actions and elo. */
+/**
+ * Battles, queues, submitted actions and elo.
+ * Every table and column is described once, in @skald/db (src/tables/*); ponder.schema.ts attaches those
+ * descriptions to these tables for the GraphQL schema.
+ */
 import { index, onchainTable, primaryKey } from 'ponder';
 
-/** One row per battle: started, then resolved. `result` is from A's side: 1 A won, 2 B won, 3 tie. */
 export const battle = onchainTable(
   'battle',
   (t) => ({
@@ -11,7 +14,6 @@ export const battle = onchainTable(
     characterB: t.bigint().notNull(),
     verasA: t.bigint().array().notNull(),
     verasB: t.bigint().array().notNull(),
-    /** started | resolved */
     status: t.text().notNull(),
     result: t.integer(),
     scoreA: t.bigint(),
@@ -28,7 +30,6 @@ export const battle = onchainTable(
   }),
 );
 
-/** Actions a side submitted in a battle (0 attack, 1 defend, 2 ability per vera) and surrendered veras. */
 export const battleAction = onchainTable(
   'battle_action',
   (t) => ({
@@ -41,7 +42,6 @@ export const battleAction = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.battleId, table.characterId] }) }),
 );
 
-/** Characters waiting in a queue now (a row leaves when paired or when the character leaves). */
 export const battleQueue = onchainTable(
   'battle_queue',
   (t) => ({
@@ -53,7 +53,6 @@ export const battleQueue = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.characterId, table.battleType] }) }),
 );
 
-/** Challenges between two characters; status open | accepted | declined | withdrawn (battleId once accepted). */
 export const battleChallenge = onchainTable(
   'battle_challenge',
   (t) => ({
@@ -70,14 +69,12 @@ export const battleChallenge = onchainTable(
   (table) => ({ challengerIdx: index().on(table.challenger), opponentIdx: index().on(table.opponent) }),
 );
 
-/** Whether each battle type is enabled (admins toggle). Types 1 and 2 start enabled. */
 export const battleTypeSetting = onchainTable('battle_type_setting', (t) => ({
   battleType: t.integer().primaryKey(),
   enabled: t.boolean().notNull(),
   updatedBlock: t.bigint().notNull(),
 }));
 
-/** Current elo per character per battle type. */
 export const elo = onchainTable(
   'elo',
   (t) => ({
@@ -93,7 +90,6 @@ export const elo = onchainTable(
   }),
 );
 
-/** Every elo change, one row per character per battle. */
 export const eloHistory = onchainTable(
   'elo_history',
   (t) => ({

@@ -1,7 +1,10 @@
-/** Clans, their members, invites and history. */
+/**
+ * Clans, their members, invites and history.
+ * Every table and column is described once, in @skald/db (src/tables/*); ponder.schema.ts attaches those
+ * descriptions to these tables for the GraphQL schema.
+ */
 import { index, onchainTable, primaryKey } from 'ponder';
 
-/** Clans with status, jarl, points and wisp level. */
 export const clan = onchainTable(
   'clan',
   (t) => ({
@@ -9,7 +12,6 @@ export const clan = onchainTable(
     name: t.text().notNull(),
     tag: t.text().notNull(),
     description: t.text().notNull(),
-    /** 1 pending, 2 active, 3 declined */
     status: t.integer().notNull(),
     jarlId: t.bigint().notNull(),
     points: t.bigint().notNull(),
@@ -23,13 +25,11 @@ export const clan = onchainTable(
   (table) => ({ statusIdx: index().on(table.status), pointsIdx: index().on(table.points) }),
 );
 
-/** Current members of each clan (a row leaves with its member). */
 export const clanMember = onchainTable(
   'clan_member',
   (t) => ({
     clanId: t.bigint().notNull(),
     characterId: t.bigint().notNull(),
-    /** 1 member, 2 officer, 3 jarl */
     rank: t.integer().notNull(),
     points: t.bigint().notNull(),
     joinedAt: t.bigint().notNull(),
@@ -41,15 +41,12 @@ export const clanMember = onchainTable(
   }),
 );
 
-/** Invites and what became of them. */
 export const clanInvite = onchainTable(
   'clan_invite',
   (t) => ({
     clanId: t.bigint().notNull(),
     characterId: t.bigint().notNull(),
     invitedBy: t.bigint().notNull(),
-    /** invites: pending | accepted | declined; join requests (invitedBy = the asker): requested | accepted |
-     * request_declined | withdrawn */
     status: t.text().notNull(),
     invitedAt: t.bigint().notNull(),
   }),
@@ -59,8 +56,6 @@ export const clanInvite = onchainTable(
   }),
 );
 
-/** Every clan event in chain order: founded, status, updated, invite_sent, invite_declined, joined, left,
- * kicked, rank_changed, points, wisp. */
 export const clanEvent = onchainTable(
   'clan_event',
   (t) => ({

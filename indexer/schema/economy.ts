@@ -1,7 +1,10 @@
-/** Inventories, currencies, amulets, lootboxes, the bank and the shops. */
+/**
+ * Inventories, currencies, amulets, lootboxes, the bank and the shops.
+ * Every table and column is described once, in @skald/db (src/tables/*); ponder.schema.ts attaches those
+ * descriptions to these tables for the GraphQL schema.
+ */
 import { index, onchainTable, primaryKey } from 'ponder';
 
-/** Per character: currency balances and slot counts (balances equal Inventory.runixOf / onyxOf). */
 export const inventory = onchainTable('inventory', (t) => ({
   characterId: t.bigint().primaryKey(),
   runix: t.bigint().notNull(),
@@ -12,13 +15,11 @@ export const inventory = onchainTable('inventory', (t) => ({
   updatedBlock: t.bigint().notNull(),
 }));
 
-/** Every runix and onyx movement with its reason (bytes32 decoded as text when printable). */
 export const currencyChange = onchainTable(
   'currency_change',
   (t) => ({
     id: t.text().primaryKey(),
     characterId: t.bigint().notNull(),
-    /** runix | onyx */
     currency: t.text().notNull(),
     delta: t.bigint().notNull(),
     balanceAfter: t.bigint().notNull(),
@@ -30,7 +31,6 @@ export const currencyChange = onchainTable(
   (table) => ({ characterIdx: index().on(table.characterId, table.currency) }),
 );
 
-/** Item quantities per character (equal Inventory.itemOf). */
 export const inventoryItem = onchainTable(
   'inventory_item',
   (t) => ({
@@ -42,7 +42,6 @@ export const inventoryItem = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.characterId, table.itemId] }) }),
 );
 
-/** Items on a character's belt, with how many slots each takes. */
 export const beltItem = onchainTable(
   'belt_item',
   (t) => ({
@@ -53,7 +52,6 @@ export const beltItem = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.characterId, table.itemId] }) }),
 );
 
-/** Amulets: rarity 1..5, rune type 1..3, owner and the vera wearing it (0 when none). */
 export const amulet = onchainTable(
   'amulet',
   (t) => ({
@@ -68,7 +66,6 @@ export const amulet = onchainTable(
   (table) => ({ characterIdx: index().on(table.characterId) }),
 );
 
-/** Lootboxes from creation through claim (chest slot, timer) to consumption by openLootBox. */
 export const lootBox = onchainTable(
   'loot_box',
   (t) => ({
@@ -78,7 +75,6 @@ export const lootBox = onchainTable(
     species: t.integer().notNull(),
     rune: t.integer().notNull(),
     isSoulbound: t.boolean().notNull(),
-    /** stash | claimed | consumed */
     status: t.text().notNull(),
     slot: t.integer(),
     endTimestamp: t.bigint(),
@@ -89,7 +85,6 @@ export const lootBox = onchainTable(
   (table) => ({ characterIdx: index().on(table.characterId, table.status) }),
 );
 
-/** Bank vault lock slots (0..2) per character: the latest lock in each slot. */
 export const bankLock = onchainTable(
   'bank_lock',
   (t) => ({
@@ -101,7 +96,6 @@ export const bankLock = onchainTable(
     runixReward: t.bigint().notNull(),
     onyxReward: t.bigint().notNull(),
     milestoneId: t.integer().notNull(),
-    /** locked | unlocked */
     status: t.text().notNull(),
     unlockedAt: t.bigint(),
     updatedBlock: t.bigint().notNull(),
@@ -109,7 +103,6 @@ export const bankLock = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.characterId, table.lockIndex] }) }),
 );
 
-/** Bank progression per character. */
 export const bankProgress = onchainTable('bank_progress', (t) => ({
   characterId: t.bigint().primaryKey(),
   milestoneId: t.integer().notNull(),
@@ -118,14 +111,12 @@ export const bankProgress = onchainTable('bank_progress', (t) => ({
   updatedBlock: t.bigint().notNull(),
 }));
 
-/** Lock duration per lock slot, as admins set it. */
 export const bankLockDuration = onchainTable('bank_lock_duration', (t) => ({
   lockIndex: t.integer().primaryKey(),
   durationSeconds: t.bigint().notNull(),
   updatedBlock: t.bigint().notNull(),
 }));
 
-/** Shop stock and prices. */
 export const shopItem = onchainTable(
   'shop_item',
   (t) => ({
@@ -140,7 +131,6 @@ export const shopItem = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.shopId, table.itemId] }) }),
 );
 
-/** Every shop transaction: what was sold and bought ([{ itemId, quantity }]) and the runix that moved. */
 export const shopTrade = onchainTable(
   'shop_trade',
   (t) => ({
@@ -158,7 +148,6 @@ export const shopTrade = onchainTable(
   (table) => ({ characterIdx: index().on(table.characterId), shopIdx: index().on(table.shopId) }),
 );
 
-/** Shop reputation per character per shop. */
 export const shopReputation = onchainTable(
   'shop_reputation',
   (t) => ({

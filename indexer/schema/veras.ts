@@ -1,13 +1,15 @@
-/** Veras (the ERC-721 collection), their mints, transfers, abilities and trackers. */
+/**
+ * Veras (the ERC-721 collection), their mints, transfers, abilities and trackers.
+ * Every table and column is described once, in @skald/db (src/tables/*); ponder.schema.ts attaches those
+ * descriptions to these tables for the GraphQL schema.
+ */
 import { index, onchainTable, primaryKey } from 'ponder';
 
-/** Every vera with every on-chain field, its owner, and how and where it was minted. */
 export const vera = onchainTable(
   'vera',
   (t) => ({
     id: t.bigint().primaryKey(),
     owner: t.hex().notNull(),
-    /** the character it was minted for */
     characterId: t.bigint().notNull(),
     species: t.integer().notNull(),
     mainRune: t.integer().notNull(),
@@ -16,14 +18,12 @@ export const vera = onchainTable(
     level: t.integer().notNull(),
     experience: t.integer().notNull(),
     unallocatedPoints: t.integer().notNull(),
-    /** innate (raw) stats, 22..52 */
     strength: t.integer().notNull(),
     dexterity: t.integer().notNull(),
     vitality: t.integer().notNull(),
     intellect: t.integer().notNull(),
     wisdom: t.integer().notNull(),
     charisma: t.integer().notNull(),
-    /** effective stats: innate + allocated points */
     effectiveStrength: t.integer().notNull(),
     effectiveDexterity: t.integer().notNull(),
     effectiveVitality: t.integer().notNull(),
@@ -34,9 +34,7 @@ export const vera = onchainTable(
     wins: t.int8({ mode: 'number' }).notNull(),
     losses: t.int8({ mode: 'number' }).notNull(),
     ties: t.int8({ mode: 'number' }).notNull(),
-    /** VeraData.origin: 1 encounter, 2 lootbox, 3 admin grant */
     origin: t.integer().notNull(),
-    /** decoded from the mint transaction's input: encounter | openLootBox | admin_grantVera | other */
     mintMethod: t.text().notNull(),
     mintTx: t.hex().notNull(),
     mintedBlock: t.bigint().notNull(),
@@ -49,13 +47,11 @@ export const vera = onchainTable(
   }),
 );
 
-/** One row per mint, with the method decoded from the transaction input. */
 export const mint = onchainTable(
   'mint',
   (t) => ({
     veraId: t.bigint().primaryKey(),
     method: t.text().notNull(),
-    /** first 4 bytes of the transaction input */
     selector: t.hex().notNull(),
     owner: t.hex().notNull(),
     characterId: t.bigint().notNull(),
@@ -70,7 +66,6 @@ export const mint = onchainTable(
   (table) => ({ methodIdx: index().on(table.method), blockIdx: index().on(table.blockNumber) }),
 );
 
-/** Every ERC-721 Transfer of a vera, mints (from the zero address) included. */
 export const veraTransfer = onchainTable(
   'vera_transfer',
   (t) => ({
@@ -86,7 +81,6 @@ export const veraTransfer = onchainTable(
   (table) => ({ veraIdx: index().on(table.veraId), toIdx: index().on(table.to) }),
 );
 
-/** Abilities a vera has learned, one row each (join `ability` for names). */
 export const veraAbility = onchainTable(
   'vera_ability',
   (t) => ({
@@ -97,7 +91,6 @@ export const veraAbility = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.veraId, table.abilityId] }) }),
 );
 
-/** Vera trackers a character has set (IVeras.trackVera), one per species. */
 export const veraTracker = onchainTable(
   'vera_tracker',
   (t) => ({

@@ -1,7 +1,7 @@
 /** The admin audit trail: AdminGranted from whichever contract emitted it. */
 
 import { ponder } from 'ponder:registry';
-import { adminGrant } from 'ponder:schema';
+import { account, adminGrant, vera } from 'ponder:schema';
 import { adminGrantedActivity, grantKindName } from '@skald/chain/activity';
 import type { Hex } from 'viem';
 import { addr, at, type Db, type LogEvent, recordActivity } from './lib/activity.ts';
@@ -11,12 +11,21 @@ type Granted = { admin: Hex; kind: number; target: bigint; subjectId: bigint; am
 async function onGranted(db: Db, event: LogEvent & { args: Granted }, contract: string) {
   const { admin, kind, target, subjectId, amount } = event.args;
   const kindName = grantKindName(kind);
+  // experience targets a vera and wisp experience a clan; every other kind targets a character
+  const targetsCharacter = kind !== 2 && kind !== 8;
+  let targetCharacterId: bigint | null = targetsCharacter ? target : null;
+  if (kind === 2) {
+    const granted = await db.find(vera, { id: target });
+    const owner = granted ? await db.find(account, { address: granted.owner }) : null;
+    targetCharacterId = owner && owner.characterId > 0n ? owner.characterId : (granted?.characterId ?? null);
+  }
   await db.insert(adminGrant).values({
     id: event.id,
     admin: addr(admin),
     kind,
     kindName,
     target,
+    targetCharacterId,
     subjectId,
     amount,
     contract,

@@ -226,7 +226,7 @@ describe('skald web', () => {
     const admin = await page({ wallet: 0 });
     await signIn(admin.page, '/admin/currency/grant-runix');
     const before = await game.contracts(0).inventory.read.runixOf([BigInt(playerId)]);
-    await admin.page.getByLabel('Character id').fill(playerId);
+    await admin.page.getByLabel('Character', { exact: true }).fill(playerId);
     await admin.page.getByLabel('Amount').fill('250');
     await admin.page.getByRole('button', { name: 'Grant runix' }).click();
     await admin.page
@@ -235,7 +235,7 @@ describe('skald web', () => {
     expect(await game.contracts(0).inventory.read.runixOf([BigInt(playerId)])).toBe(before + 250n);
 
     // a contract error comes back as the contract's named error in words
-    await admin.page.getByLabel('Character id').fill('424242');
+    await admin.page.getByLabel('Character', { exact: true }).fill('424242');
     await admin.page.getByRole('button', { name: 'Grant runix' }).click();
     await admin.page
       .locator('[data-sonner-toast][data-type="error"]', { hasText: 'Character #424242 does not exist.' })

@@ -169,7 +169,7 @@ describe('skald web: actions on chain', () => {
 
     await admin.page.goto(`${origin}/admin/clans/manage`);
     await hydrated(admin.page);
-    await admin.page.getByLabel('Clan id').fill(String(clanId));
+    await admin.page.getByLabel('Clan', { exact: true }).fill(String(clanId));
     await admin.page.getByRole('button', { name: 'Send decision' }).click();
     await txSucceeded(admin.page, 'Approve or decline a clan');
     expect((await c.clans.read.getClan([clanId])).status).toBe(2);
@@ -249,7 +249,7 @@ describe('skald web: actions on chain', () => {
       await txSucceeded(p, label);
       expect({ path, states: await toastStates(p, label) }).toEqual({ path, states: ['loading', 'success'] });
     };
-    const who = { 'Character id': String(astrid) };
+    const who = { Character: String(astrid) };
 
     await send('/admin/currency/grant-onyx', { ...who, Amount: '7' }, 'Grant onyx', 'Grant onyx');
     expect(await c.inventory.read.onyxOf([astrid])).toBe(before.onyx + 7n);
@@ -269,7 +269,7 @@ describe('skald web: actions on chain', () => {
 
     await send(
       '/admin/exp/grant',
-      { 'Vera id': String(veraId), Experience: '40' },
+      { Vera: String(veraId), Experience: '40' },
       'Grant experience',
       'Grant vera experience',
     );
@@ -277,7 +277,7 @@ describe('skald web: actions on chain', () => {
 
     await send(
       '/admin/exp/wisp',
-      { 'Clan id': String(clanId), Amount: '25' },
+      { Clan: String(clanId), Amount: '25' },
       'Grant wisp experience',
       'Grant wisp experience',
     );
@@ -311,7 +311,7 @@ describe('skald web: actions on chain', () => {
 
     // the audit on /admin lists the grants just made
     await indexed('the onyx grant', async () =>
-      (await p.request.get(`${origin}/api/admin/grants?limit=50`)).ok(),
+      (await p.request.get(`${origin}/api/admin/audit?kind=onyx&limit=50`)).ok(),
     );
     await p.goto(`${origin}/admin`);
     await hydrated(p);

@@ -33,7 +33,11 @@ import { Route as AdminExpWispRouteImport } from './routes/admin/exp/wisp'
 import { Route as AdminItemsGrantRouteImport } from './routes/admin/items/grant'
 import { Route as AdminItemsGrantAmuletRouteImport } from './routes/admin/items/grant-amulet'
 import { Route as AdminItemsGrantLootboxRouteImport } from './routes/admin/items/grant-lootbox'
+import { Route as AdminItemsGrantVeraRouteImport } from './routes/admin/items/grant-vera'
 import { Route as AdminRolesGrantRouteImport } from './routes/admin/roles/grant'
+import { Route as AdminSettingsBattleTypeRouteImport } from './routes/admin/settings/battle-type'
+import { Route as AdminSettingsLockDurationRouteImport } from './routes/admin/settings/lock-duration'
+import { Route as AdminSettingsVersionRouteImport } from './routes/admin/settings/version'
 import { Route as AdminShopRepriceRouteImport } from './routes/admin/shop/reprice'
 import { Route as AdminShopRestockRouteImport } from './routes/admin/shop/restock'
 
@@ -157,9 +161,30 @@ const AdminItemsGrantLootboxRoute = AdminItemsGrantLootboxRouteImport.update({
   path: '/items/grant-lootbox',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminItemsGrantVeraRoute = AdminItemsGrantVeraRouteImport.update({
+  id: '/items/grant-vera',
+  path: '/items/grant-vera',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminRolesGrantRoute = AdminRolesGrantRouteImport.update({
   id: '/roles/grant',
   path: '/roles/grant',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSettingsBattleTypeRoute = AdminSettingsBattleTypeRouteImport.update({
+  id: '/settings/battle-type',
+  path: '/settings/battle-type',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSettingsLockDurationRoute =
+  AdminSettingsLockDurationRouteImport.update({
+    id: '/settings/lock-duration',
+    path: '/settings/lock-duration',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
+const AdminSettingsVersionRoute = AdminSettingsVersionRouteImport.update({
+  id: '/settings/version',
+  path: '/settings/version',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminShopRepriceRoute = AdminShopRepriceRouteImport.update({
@@ -198,7 +223,11 @@ export interface FileRoutesByFullPath {
   '/admin/items/grant': typeof AdminItemsGrantRoute
   '/admin/items/grant-amulet': typeof AdminItemsGrantAmuletRoute
   '/admin/items/grant-lootbox': typeof AdminItemsGrantLootboxRoute
+  '/admin/items/grant-vera': typeof AdminItemsGrantVeraRoute
   '/admin/roles/grant': typeof AdminRolesGrantRoute
+  '/admin/settings/battle-type': typeof AdminSettingsBattleTypeRoute
+  '/admin/settings/lock-duration': typeof AdminSettingsLockDurationRoute
+  '/admin/settings/version': typeof AdminSettingsVersionRoute
   '/admin/shop/reprice': typeof AdminShopRepriceRoute
   '/admin/shop/restock': typeof AdminShopRestockRoute
 }
@@ -226,7 +255,11 @@ export interface FileRoutesByTo {
   '/admin/items/grant': typeof AdminItemsGrantRoute
   '/admin/items/grant-amulet': typeof AdminItemsGrantAmuletRoute
   '/admin/items/grant-lootbox': typeof AdminItemsGrantLootboxRoute
+  '/admin/items/grant-vera': typeof AdminItemsGrantVeraRoute
   '/admin/roles/grant': typeof AdminRolesGrantRoute
+  '/admin/settings/battle-type': typeof AdminSettingsBattleTypeRoute
+  '/admin/settings/lock-duration': typeof AdminSettingsLockDurationRoute
+  '/admin/settings/version': typeof AdminSettingsVersionRoute
   '/admin/shop/reprice': typeof AdminShopRepriceRoute
   '/admin/shop/restock': typeof AdminShopRestockRoute
 }
@@ -256,7 +289,11 @@ export interface FileRoutesById {
   '/admin/items/grant': typeof AdminItemsGrantRoute
   '/admin/items/grant-amulet': typeof AdminItemsGrantAmuletRoute
   '/admin/items/grant-lootbox': typeof AdminItemsGrantLootboxRoute
+  '/admin/items/grant-vera': typeof AdminItemsGrantVeraRoute
   '/admin/roles/grant': typeof AdminRolesGrantRoute
+  '/admin/settings/battle-type': typeof AdminSettingsBattleTypeRoute
+  '/admin/settings/lock-duration': typeof AdminSettingsLockDurationRoute
+  '/admin/settings/version': typeof AdminSettingsVersionRoute
   '/admin/shop/reprice': typeof AdminShopRepriceRoute
   '/admin/shop/restock': typeof AdminShopRestockRoute
 }
@@ -287,7 +324,11 @@ export interface FileRouteTypes {
     | '/admin/items/grant'
     | '/admin/items/grant-amulet'
     | '/admin/items/grant-lootbox'
+    | '/admin/items/grant-vera'
     | '/admin/roles/grant'
+    | '/admin/settings/battle-type'
+    | '/admin/settings/lock-duration'
+    | '/admin/settings/version'
     | '/admin/shop/reprice'
     | '/admin/shop/restock'
   fileRoutesByTo: FileRoutesByTo
@@ -315,7 +356,11 @@ export interface FileRouteTypes {
     | '/admin/items/grant'
     | '/admin/items/grant-amulet'
     | '/admin/items/grant-lootbox'
+    | '/admin/items/grant-vera'
     | '/admin/roles/grant'
+    | '/admin/settings/battle-type'
+    | '/admin/settings/lock-duration'
+    | '/admin/settings/version'
     | '/admin/shop/reprice'
     | '/admin/shop/restock'
   id:
@@ -344,7 +389,11 @@ export interface FileRouteTypes {
     | '/admin/items/grant'
     | '/admin/items/grant-amulet'
     | '/admin/items/grant-lootbox'
+    | '/admin/items/grant-vera'
     | '/admin/roles/grant'
+    | '/admin/settings/battle-type'
+    | '/admin/settings/lock-duration'
+    | '/admin/settings/version'
     | '/admin/shop/reprice'
     | '/admin/shop/restock'
   fileRoutesById: FileRoutesById
@@ -537,11 +586,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminItemsGrantLootboxRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/items/grant-vera': {
+      id: '/admin/items/grant-vera'
+      path: '/items/grant-vera'
+      fullPath: '/admin/items/grant-vera'
+      preLoaderRoute: typeof AdminItemsGrantVeraRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/roles/grant': {
       id: '/admin/roles/grant'
       path: '/roles/grant'
       fullPath: '/admin/roles/grant'
       preLoaderRoute: typeof AdminRolesGrantRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/settings/battle-type': {
+      id: '/admin/settings/battle-type'
+      path: '/settings/battle-type'
+      fullPath: '/admin/settings/battle-type'
+      preLoaderRoute: typeof AdminSettingsBattleTypeRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/settings/lock-duration': {
+      id: '/admin/settings/lock-duration'
+      path: '/settings/lock-duration'
+      fullPath: '/admin/settings/lock-duration'
+      preLoaderRoute: typeof AdminSettingsLockDurationRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/settings/version': {
+      id: '/admin/settings/version'
+      path: '/settings/version'
+      fullPath: '/admin/settings/version'
+      preLoaderRoute: typeof AdminSettingsVersionRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/shop/reprice': {
@@ -571,7 +648,11 @@ interface AdminRouteRouteChildren {
   AdminItemsGrantRoute: typeof AdminItemsGrantRoute
   AdminItemsGrantAmuletRoute: typeof AdminItemsGrantAmuletRoute
   AdminItemsGrantLootboxRoute: typeof AdminItemsGrantLootboxRoute
+  AdminItemsGrantVeraRoute: typeof AdminItemsGrantVeraRoute
   AdminRolesGrantRoute: typeof AdminRolesGrantRoute
+  AdminSettingsBattleTypeRoute: typeof AdminSettingsBattleTypeRoute
+  AdminSettingsLockDurationRoute: typeof AdminSettingsLockDurationRoute
+  AdminSettingsVersionRoute: typeof AdminSettingsVersionRoute
   AdminShopRepriceRoute: typeof AdminShopRepriceRoute
   AdminShopRestockRoute: typeof AdminShopRestockRoute
 }
@@ -586,7 +667,11 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminItemsGrantRoute: AdminItemsGrantRoute,
   AdminItemsGrantAmuletRoute: AdminItemsGrantAmuletRoute,
   AdminItemsGrantLootboxRoute: AdminItemsGrantLootboxRoute,
+  AdminItemsGrantVeraRoute: AdminItemsGrantVeraRoute,
   AdminRolesGrantRoute: AdminRolesGrantRoute,
+  AdminSettingsBattleTypeRoute: AdminSettingsBattleTypeRoute,
+  AdminSettingsLockDurationRoute: AdminSettingsLockDurationRoute,
+  AdminSettingsVersionRoute: AdminSettingsVersionRoute,
   AdminShopRepriceRoute: AdminShopRepriceRoute,
   AdminShopRestockRoute: AdminShopRestockRoute,
 }

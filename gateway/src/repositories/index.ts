@@ -2,11 +2,12 @@
 import type { SkaldDb } from '@skald/db';
 import { activityRepository } from './activity.ts';
 import { battlesRepository } from './battles.ts';
+import { auditRepository } from './audit.ts';
 import { clansRepository } from './clans.ts';
 import { economyRepository } from './economy.ts';
-import { grantsRepository } from './grants.ts';
 import { playersRepository } from './players.ts';
 import { rankingsRepository } from './rankings.ts';
+import { searchRepository } from './search.ts';
 import { statusRepository } from './status.ts';
 import { verasRepository } from './veras.ts';
 
@@ -14,11 +15,12 @@ export function createRepositories(db: SkaldDb) {
   return {
     activity: activityRepository(db),
     battles: battlesRepository(db),
+    audit: auditRepository(db),
     clans: clansRepository(db),
     economy: economyRepository(db),
-    grants: grantsRepository(db),
     players: playersRepository(db),
     rankings: rankingsRepository(db),
+    search: searchRepository(db),
     status: statusRepository(db),
     veras: verasRepository(db),
   };

@@ -7,12 +7,12 @@ import type { Session } from '../boot.ts';
 import { type Api, ApiError } from './client.ts';
 import type {
   ActivityPage,
-  AdminGrant,
   Arena,
   BattleDetail,
   BattleListItem,
   CharacterClanAsk,
   ClanAsk,
+  AuditPage,
   ClanDetail,
   ClanSummary,
   EloPoint,
@@ -137,10 +137,42 @@ export const activityQueryOptions = (api: Api, filter: { type?: string; characte
     },
   });
 
-export const adminGrantsQueryOptions = (api: Api) =>
+/** The audit's filters as the URL holds them (see routes/admin/index.tsx). */
+export type AuditFilter = {
+  admin?: string;
+  target?: string;
+  kind?: string;
+  from?: number;
+  to?: number;
+  tx?: string;
+};
+
+export function auditParams(filter: AuditFilter, extra: Record<string, string | number | undefined> = {}) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filter, ...extra }))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  return params;
+}
+
+export const auditQueryOptions = (
+  api: Api,
+  filter: AuditFilter,
+  cursor: { before?: string; after?: string },
+  limit = 25,
+) =>
   queryOptions({
-    queryKey: ['admin-grants'],
-    queryFn: () => api.get<Page<AdminGrant>>('/api/admin/grants?limit=50'),
+    queryKey: ['admin-audit', filter, cursor, limit],
+    queryFn: () => api.get<AuditPage>(`/api/admin/audit?${auditParams(filter, { ...cursor, limit })}`),
+    // a page under a cursor never changes; the head page is refreshed on demand ("N new")
+    staleTime: cursor.before || cursor.after ? Number.POSITIVE_INFINITY : 5_000,
+  });
+
+export const auditNewerQueryOptions = (api: Api, filter: AuditFilter, after: string | undefined) =>
+  queryOptions({
+    queryKey: ['admin-audit-newer', filter, after],
+    queryFn: () =>
+      api.get<{ count: number; capped: boolean }>(`/api/admin/audit/newer?${auditParams(filter, { after })}`),
+    enabled: after !== undefined,
   });
 
 export const battleQueryOptions = (api: Api, battleId: string) =>

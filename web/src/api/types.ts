@@ -172,17 +172,38 @@ export type InventoryData = {
   veras: { total: number; items: Vera[] };
 };
 
-export type AdminGrant = {
+/** One entry of the admin audit (`/api/admin/audit`). */
+export type AuditEntry = {
   id: string;
+  kind: string;
+  kindLabel: string;
   admin: string;
-  kind: number;
-  kindName: string;
-  target: string;
-  subjectId: string;
-  amount: string;
-  contract: string;
+  adminName: string | null;
+  adminCharacterId: string | null;
+  target: {
+    type: 'character' | 'vera' | 'clan' | 'account' | 'shop' | 'none';
+    id: string | null;
+    name: string | null;
+    characterId: string | null;
+  };
+  summary: string;
+  amount: string | null;
+  subjectId: string | null;
+  blockNumber: string;
   timestamp: number;
   txHash: string;
+};
+
+export type AuditPage = { limit: number; items: AuditEntry[]; older: string | null; newer: string | null };
+
+/** A hit of `/api/admin/search`: what an admin form's target field offers. */
+export type TargetHit = {
+  type: 'character' | 'clan' | 'vera' | 'account';
+  id: string;
+  label: string;
+  detail: string;
+  characterId: string | null;
+  account: string | null;
 };
 
 export type ActivityPage = Page<ActivityEvent>;

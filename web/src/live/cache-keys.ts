@@ -22,12 +22,13 @@ export function staleKeysFor(event: ActivityEvent): unknown[][] {
       break;
     case 'grant':
     case 'admin':
-      keys.push(['admin-grants']);
+      // the audit's "N new" count; the audit table itself stays put until the admin asks for the new rows
+      keys.push(['admin-audit-newer']);
       perPerson('inventory');
       perPerson('viking');
       break;
     case 'clan':
-      keys.push(['clans']);
+      keys.push(['clans'], ['admin-audit-newer']);
       if (event.clanId) keys.push(['clan', event.clanId]);
       perPerson('viking');
       keys.push(['viking-data']);
@@ -46,7 +47,7 @@ export function staleKeysFor(event: ActivityEvent): unknown[][] {
     case 'character':
     case 'role':
       perPerson('viking');
-      keys.push(['viking-data']);
+      keys.push(['viking-data'], ['admin-audit-newer']);
       break;
   }
   return keys;

@@ -20,7 +20,9 @@ export type ContractCall = {
   gas?: bigint;
 };
 
-export type TxResult = { ok: true; hash: Hash; receipt: TransactionReceipt } | { ok: false; message: string };
+export type TxResult =
+  | { ok: true; hash: Hash; receipt: TransactionReceipt; blockNumber: bigint }
+  | { ok: false; message: string };
 
 /** A check run after the toast appears and before the wallet is asked: a sentence stops the transaction. */
 export type Precheck = () => Promise<string | undefined>;
@@ -56,7 +58,7 @@ export function useTransactor() {
           description: `Block ${receipt.blockNumber}`,
         });
         for (const key of options.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
-        return { ok: true, hash, receipt };
+        return { ok: true, hash, receipt, blockNumber: receipt.blockNumber };
       } catch (error) {
         const message = describeTxError(error);
         toast.error(`${label} failed`, { id, position: 'bottom-right', description: message });

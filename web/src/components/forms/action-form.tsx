@@ -4,13 +4,26 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { isAddress } from 'viem';
-import { type ContractCall, useTransactor } from '../../tx/use-transactor.ts';
+import type { TargetHit } from '../../api/types.ts';
+import { ArtImage } from '../../art/art-image.tsx';
+import { type ContractCall, type TxResult, useTransactor } from '../../tx/use-transactor.ts';
+import { literalTarget, TargetSearch, type TargetType } from './target-search.tsx';
 
 export type Field =
   | { name: string; label: string; kind: 'uint'; max?: bigint; min?: bigint; initial?: string }
   | { name: string; label: string; kind: 'address'; initial?: string }
   | { name: string; label: string; kind: 'text'; maxLength?: number; initial?: string }
   | { name: string; label: string; kind: 'bool'; initial?: boolean }
+  /** one of a few options shown as pictures (species, runes) */
+  | {
+      name: string;
+      label: string;
+      kind: 'choice';
+      options: { value: string; label: string; hint?: string; image?: string }[];
+      initial?: string;
+    }
+  /** a character, clan, vera or account found by name, address or id (see TargetSearch) */
+  | { name: string; label: string; kind: 'target'; target: TargetType; initial?: string }
   | {
       name: string;
       label: string;
@@ -24,8 +37,15 @@ export type FormValues = Record<string, string | boolean | bigint>;
 export function parseField(
   field: Field,
   raw: string | boolean,
+  chosen?: TargetHit | null,
 ): { value?: string | boolean | bigint; error?: string } {
   switch (field.kind) {
+    case 'target': {
+      const value = chosen?.id ?? literalTarget(field.target, String(raw));
+      if (value === undefined)
+        return { error: `${field.label}: choose a ${field.target} from the matches (or type its id)` };
+      return field.target === 'account' ? { value } : { value: BigInt(value) };
+    }
     case 'bool':
       return { value: Boolean(raw) };
     case 'uint': {
@@ -53,6 +73,7 @@ export function parseField(
       return { value: text };
     }
     case 'select':
+    case 'choice':
       return { value: String(raw) };
   }
 }
@@ -65,6 +86,13 @@ export function ActionForm(props: {
   build: (values: FormValues) => ContractCall;
   invalidate?: unknown[][];
   onDone?: () => void;
+  /** after each send: the values, the call and its result (the admin forms show them) */
+  onSent?: (sent: {
+    values: FormValues;
+    targets: Record<string, TargetHit | null>;
+    call: ContractCall;
+    result: TxResult;
+  }) => void;
 }) {
   const transact = useTransactor();
   const [raw, setRaw] = useState<Record<string, string | boolean>>(() =>
@@ -73,41 +101,55 @@ export function ActionForm(props: {
         f.name,
         f.kind === 'bool'
           ? (f.initial ?? false)
-          : (f.initial ?? (f.kind === 'select' ? (f.options[0]?.value ?? '') : '')),
+          : (f.initial ?? (f.kind === 'select' || f.kind === 'choice' ? (f.options[0]?.value ?? '') : '')),
       ]),
     ),
   );
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [targets, setTargets] = useState<Record<string, TargetHit | null>>({});
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const values: FormValues = {};
     const problems: string[] = [];
     for (const field of props.fields) {
-      const parsed = parseField(field, raw[field.name] ?? '');
+      const parsed = parseField(field, raw[field.name] ?? '', targets[field.name]);
       if (parsed.error) problems.push(parsed.error);
       else if (parsed.value !== undefined) values[field.name] = parsed.value;
     }
     setErrors(problems);
     if (problems.length > 0) return;
     setBusy(true);
-    const result = await transact(props.toastLabel, props.build(values), { invalidate: props.invalidate });
+    const call = props.build(values);
+    const result = await transact(props.toastLabel, call, { invalidate: props.invalidate });
     setBusy(false);
+    props.onSent?.({ values, targets, call, result });
     if (result.ok) props.onDone?.();
   };
 
   return (
     <form className="stack" onSubmit={(event) => void onSubmit(event)} noValidate>
       {props.title ? <h2>{props.title}</h2> : null}
-      {props.fields.map((field) => (
-        <FieldInput
-          key={field.name}
-          field={field}
-          value={raw[field.name] ?? ''}
-          onChange={(value) => setRaw((old) => ({ ...old, [field.name]: value }))}
-        />
-      ))}
+      {props.fields.map((field) =>
+        field.kind === 'target' ? (
+          <TargetInput
+            key={field.name}
+            field={field}
+            text={String(raw[field.name] ?? '')}
+            chosen={targets[field.name] ?? null}
+            onText={(value) => setRaw((old) => ({ ...old, [field.name]: value }))}
+            onChoose={(hit) => setTargets((old) => ({ ...old, [field.name]: hit }))}
+          />
+        ) : (
+          <FieldInput
+            key={field.name}
+            field={field}
+            value={raw[field.name] ?? ''}
+            onChange={(value) => setRaw((old) => ({ ...old, [field.name]: value }))}
+          />
+        ),
+      )}
       {errors.length > 0 ? (
         <ul role="alert" className="form-errors">
           {errors.map((e) => (
@@ -122,6 +164,25 @@ export function ActionForm(props: {
   );
 }
 
+function TargetInput(props: {
+  field: Extract<Field, { kind: 'target' }>;
+  text: string;
+  chosen: TargetHit | null;
+  onText(text: string): void;
+  onChoose(hit: TargetHit | null): void;
+}) {
+  return (
+    <TargetSearch
+      label={props.field.label}
+      type={props.field.target}
+      text={props.text}
+      chosen={props.chosen}
+      onText={props.onText}
+      onChoose={props.onChoose}
+    />
+  );
+}
+
 function FieldInput(props: {
   field: Field;
   value: string | boolean;
@@ -129,6 +190,30 @@ function FieldInput(props: {
 }) {
   const { field } = props;
   const labelId = useId();
+  if (field.kind === 'target') return null;
+  if (field.kind === 'choice') {
+    return (
+      <fieldset className="choice">
+        <legend>{field.label}</legend>
+        <div className="choice-grid">
+          {field.options.map((o) => (
+            <label key={o.value} className="choice-option" title={o.hint}>
+              <input
+                type="radio"
+                name={field.name}
+                value={o.value}
+                checked={String(props.value) === o.value}
+                onChange={() => props.onChange(o.value)}
+              />
+              {o.image ? <ArtImage src={o.image} alt="" size={56} /> : null}
+              <span>{o.label}</span>
+              {o.hint ? <small className="muted">{o.hint}</small> : null}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
   if (field.kind === 'bool') {
     return (
       <label style={{ flexDirection: 'row', alignItems: 'center' }}>

@@ -16,6 +16,7 @@ import type { Vera, VeraRecord } from '../../api/types.ts';
 import { ArtImage } from '../../art/art-image.tsx';
 import { artPath } from '../../art/paths.ts';
 import { shortAddress, utcDate } from '../../lib/format.ts';
+import { MINT_METHOD_LABELS } from '../../live/mint.ts';
 
 /** The record's first entry is the vera (spec section 7), whatever its key. */
 export function veraOf(record: VeraRecord): Vera {
@@ -62,6 +63,12 @@ export function VeraView({ record }: { record: VeraRecord }) {
           <p>
             Owner: <span data-testid="vera-owner">{vera.owner.name || shortAddress(vera.owner.address)}</span>
             {origin ? <span className="muted"> · {origin}</span> : null}
+            {mint && MINT_METHOD_LABELS[mint.method] && mint.method !== 'other' ? (
+              <span className="muted" data-testid="vera-mint-method">
+                {' '}
+                · {MINT_METHOD_LABELS[mint.method]}
+              </span>
+            ) : null}
             {mint ? (
               <span className="muted">
                 {' '}

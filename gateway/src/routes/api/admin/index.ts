@@ -1,68 +1,88 @@
 /**
  * /api/admin/*: refused server-side to anyone who is not an indexed admin. The guard is this folder's hook, so
- * no route here can forget it. Grant audit with filters, as JSON pages or as CSV.
+ * no route here can forget it. The audit of every admin action as cursor pages, a "how many are new" count and
+ * a streamed CSV of exactly the same filter; the search behind every target field of the admin forms.
  */
+import { Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { AUDIT_KINDS, type AuditKind } from '@skald/game';
 import { reject } from '../../../plugins/app/errors.ts';
-import { CSV_MAX_ROWS, type Grant, type GrantFilter } from '../../../repositories/grants.ts';
-import {
-  Address,
-  clientErrors,
-  ErrorResponse,
-  Id,
-  Limit,
-  Offset,
-  Page,
-  Timestamp,
-} from '../../../schemas.ts';
+import { AUDIT_CSV_COLUMNS, type AuditFilter, csvRecord } from '../../../repositories/audit.ts';
+import { SEARCH_TYPES, type SearchType } from '../../../repositories/search.ts';
+import { Address, clientErrors, ErrorResponse, Id, Nullable, Timestamp } from '../../../schemas.ts';
 
-const GrantSchema = Type.Object({
+/** The audit cursor: Ponder's event id (a fixed-width decimal checkpoint, so text order is chain order). */
+const AuditCursor = Type.String({ pattern: '^[0-9]{1,100}$', description: 'an audit entry id' });
+const TxHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: '0x followed by 64 hex digits' });
+
+const Filters = {
+  admin: Type.Optional(Address),
+  target: Type.Optional(Id),
+  kind: Type.Optional(
+    Type.Union(
+      AUDIT_KINDS.map((k) => Type.Literal(k)),
+      { description: AUDIT_KINDS.join(' | ') },
+    ),
+  ),
+  from: Type.Optional(Timestamp),
+  to: Type.Optional(Timestamp),
+  tx: Type.Optional(TxHash),
+};
+
+const Target = Type.Object({
+  type: Type.String(),
+  id: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  characterId: Nullable(Type.String()),
+});
+
+const Entry = Type.Object({
   id: Type.String(),
+  kind: Type.String(),
+  kindLabel: Type.String(),
   admin: Type.String(),
-  kind: Type.Integer(),
-  kindName: Type.String(),
-  target: Type.String(),
-  subjectId: Type.String(),
-  amount: Type.String(),
-  contract: Type.String(),
+  adminName: Nullable(Type.String()),
+  adminCharacterId: Nullable(Type.String()),
+  target: Target,
+  summary: Type.String(),
+  amount: Nullable(Type.String()),
+  subjectId: Nullable(Type.String()),
   blockNumber: Type.String(),
   timestamp: Type.Integer(),
   txHash: Type.String(),
 });
 
-const Filters = {
-  admin: Type.Optional(Address),
-  target: Type.Optional(Id),
-  kind: Type.Optional(Type.Integer({ minimum: 1, maximum: 8, description: '1 amulet .. 8 wisp experience' })),
-  from: Type.Optional(Timestamp),
-  to: Type.Optional(Timestamp),
-};
+const AuditPage = Type.Object({
+  limit: Type.Integer(),
+  items: Type.Array(Entry),
+  older: Nullable(Type.String()),
+  newer: Nullable(Type.String()),
+});
 
-const CSV_COLUMNS: (keyof Grant)[] = [
-  'timestamp',
-  'blockNumber',
-  'txHash',
-  'admin',
-  'kind',
-  'kindName',
-  'target',
-  'subjectId',
-  'amount',
-  'contract',
-  'id',
-];
+const SearchHit = Type.Object({
+  type: Type.String(),
+  id: Type.String(),
+  label: Type.String(),
+  detail: Type.String(),
+  characterId: Nullable(Type.String()),
+  account: Nullable(Type.String()),
+});
+
+const guarded = { 401: ErrorResponse, 403: ErrorResponse, ...clientErrors };
 
 /** RFC 4180 quoting; a leading =, +, - or @ is prefixed so spreadsheets never evaluate a cell. */
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   let text = String(value);
   if (/^[=+\-@]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function toCsv(rows: Grant[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const row of rows) lines.push(CSV_COLUMNS.map((c) => csvCell(row[c])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+function checkRange(f: AuditFilter): string | null {
+  return f.from !== undefined && f.to !== undefined && f.from > f.to
+    ? 'querystring.from must not be after querystring.to'
+    : null;
 }
 
 const admin: FastifyPluginAsyncTypebox = async (app) => {
@@ -72,44 +92,109 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     if (!session.isAdmin) return reject(reply, 403, 'admins only');
   });
 
-  const checkRange = (f: GrantFilter) =>
-    f.from !== undefined && f.to !== undefined && f.from > f.to
-      ? 'querystring.from must not be after querystring.to'
-      : null;
+  const filterOf = (q: Record<string, unknown>): AuditFilter => ({
+    admin: q.admin as string | undefined,
+    target: q.target as string | undefined,
+    kind: q.kind as AuditKind | undefined,
+    from: q.from as number | undefined,
+    to: q.to as number | undefined,
+    tx: q.tx as string | undefined,
+  });
 
   app.get(
-    '/grants',
+    '/audit',
     {
       schema: {
-        querystring: Type.Object({ ...Filters, limit: Limit, offset: Offset }),
-        response: { 200: Page(GrantSchema), 401: ErrorResponse, 403: ErrorResponse, ...clientErrors },
+        querystring: Type.Object({
+          ...Filters,
+          before: Type.Optional(AuditCursor),
+          after: Type.Optional(AuditCursor),
+          limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+        }),
+        response: { 200: AuditPage, ...guarded },
       },
     },
     async (request, reply) => {
-      const { limit, offset, ...filter } = request.query;
-      const problem = checkRange(filter);
+      const { before, after, limit } = request.query;
+      const filter = filterOf(request.query);
+      const problem =
+        checkRange(filter) ??
+        (before !== undefined && after !== undefined ? 'pass either before or after, not both' : null);
       if (problem) return reject(reply, 400, problem);
-      return { limit, offset, ...(await app.repos.grants.list(filter, limit, offset)) };
+      return { limit, ...(await app.repos.audit.page(filter, { before, after }, limit)) };
     },
   );
 
   app.get(
-    '/grants.csv',
+    '/audit/newer',
     {
       schema: {
-        querystring: Type.Object(Filters),
-        response: { 200: Type.String(), 401: ErrorResponse, 403: ErrorResponse, ...clientErrors },
+        querystring: Type.Object({ ...Filters, after: AuditCursor }),
+        response: { 200: Type.Object({ count: Type.Integer(), capped: Type.Boolean() }), ...guarded },
       },
     },
     async (request, reply) => {
-      const problem = checkRange(request.query);
+      const filter = filterOf(request.query);
+      const problem = checkRange(filter);
       if (problem) return reject(reply, 400, problem);
-      const rows = await app.repos.grants.all(request.query);
-      reply
+      const cap = 1000;
+      const count = await app.repos.audit.countNewer(filter, request.query.after, cap);
+      return { count, capped: count >= cap };
+    },
+  );
+
+  app.get(
+    '/audit.csv',
+    {
+      schema: {
+        querystring: Type.Object(Filters),
+        response: { 200: Type.String(), ...guarded },
+      },
+    },
+    async (request, reply) => {
+      const filter = filterOf(request.query);
+      const problem = checkRange(filter);
+      if (problem) return reject(reply, 400, problem);
+      const entries = app.repos.audit.stream(filter);
+      // the first batch is read before the headers go out, so a database failure is still a clean error
+      const first = await entries.next();
+      async function* lines() {
+        yield csvLine(AUDIT_CSV_COLUMNS);
+        if (first.done) return;
+        yield csvLine(csvRecord(first.value));
+        for await (const entry of entries) yield csvLine(csvRecord(entry));
+      }
+      const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
+      return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="grants.csv"')
-        .header('x-truncated', rows.length >= CSV_MAX_ROWS ? 'true' : 'false');
-      return toCsv(rows);
+        .header('content-disposition', `attachment; filename="skald-audit-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines()) as unknown as string);
+    },
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        querystring: Type.Object({
+          q: Type.String({
+            minLength: 1,
+            maxLength: 64,
+            description: 'a name, an address (or its start) or an id',
+          }),
+          type: Type.Union(
+            SEARCH_TYPES.map((t) => Type.Literal(t)),
+            { default: 'character', description: SEARCH_TYPES.join(' | ') },
+          ),
+          limit: Type.Integer({ minimum: 1, maximum: 20, default: 8 }),
+        }),
+        response: { 200: Type.Object({ items: Type.Array(SearchHit) }), ...guarded },
+      },
+    },
+    async (request) => {
+      const { q, type, limit } = request.query;
+      return { items: await app.repos.search.find(type as SearchType, q.trim(), limit) };
     },
   );
 };

@@ -2,7 +2,8 @@
  * The eleven admin actions (spec section 6) as data: the fields each form asks for and the contract call it
  * sends. Limits mirror the Solidity parameter types so an out-of-range value is refused before the wallet.
  */
-import { MAIN_RUNES, ROLE_LABELS, SPECIES } from '@skald/game';
+import { BATTLE_TYPE_LABELS, MAIN_RUNES, PERSONALITIES, ROLE_LABELS, SPECIES, SUB_RUNES } from '@skald/game';
+import { artPath } from '../../../art/paths.ts';
 import type { AppConfig } from '../../../boot.ts';
 import type { Field, FormValues } from '../../../components/forms/action-form.tsx';
 import { call } from '../../../lib/contracts.ts';
@@ -14,7 +15,7 @@ const U24 = 16_777_215n;
 const U32 = 4_294_967_295n;
 const U64 = 18_446_744_073_709_551_615n;
 
-const character: Field = { name: 'characterId', label: 'Character id', kind: 'uint', min: 1n, max: U64 };
+const character: Field = { name: 'characterId', label: 'Character', kind: 'target', target: 'character' };
 const amount: Field = { name: 'amount', label: 'Amount', kind: 'uint', min: 1n, max: U64 };
 const shopId: Field = { name: 'shopId', label: 'Shop id', kind: 'uint', min: 1n, max: U16, initial: '1' };
 const itemId: Field = { name: 'itemId', label: 'Item id', kind: 'uint', min: 1n, max: U32 };
@@ -35,7 +36,7 @@ export const ADMIN_SPECS = {
     path: '/admin/exp/wisp',
     title: 'Grant wisp experience',
     summary: 'Adds experience to a clan’s wisp.',
-    fields: [{ name: 'clanId', label: 'Clan id', kind: 'uint', min: 1n, max: U64 }, amount],
+    fields: [{ name: 'clanId', label: 'Clan', kind: 'target', target: 'clan' }, amount],
     submit: 'Grant wisp experience',
     build: (c, v) => call(c, 'Clans', 'admin_grantWispExperience', [v.clanId, v.amount]),
   },
@@ -44,7 +45,7 @@ export const ADMIN_SPECS = {
     title: 'Grant vera experience',
     summary: 'Adds experience to one vera.',
     fields: [
-      { name: 'veraId', label: 'Vera id', kind: 'uint', min: 1n, max: U64 },
+      { name: 'veraId', label: 'Vera', kind: 'target', target: 'vera' },
       { name: 'amount', label: 'Experience', kind: 'uint', min: 1n, max: U24 },
     ],
     submit: 'Grant experience',
@@ -119,12 +120,64 @@ export const ADMIN_SPECS = {
         v.isSoulbound,
       ]),
   },
+  vera: {
+    path: '/admin/items/grant-vera',
+    title: 'Grant a vera',
+    summary: 'Mints a vera of the chosen species, runes and personality for a character.',
+    fields: [
+      character,
+      {
+        name: 'species',
+        label: 'Species',
+        kind: 'choice',
+        options: SPECIES.filter((s) => s.id > 0).map((s) => ({
+          value: String(s.id),
+          label: s.name,
+          hint: s.trait,
+          image: artPath.species(s.id),
+        })),
+        initial: '1',
+      },
+      {
+        name: 'mainRune',
+        label: 'Main rune',
+        kind: 'choice',
+        options: MAIN_RUNES.map((r) => ({ value: String(r.id), label: r.name, image: artPath.rune(r.id) })),
+        initial: '1',
+      },
+      {
+        name: 'subRune',
+        label: 'Sub-rune',
+        kind: 'select',
+        options: SUB_RUNES.map((r) => ({ value: String(r.id), label: `${r.id} · ${r.stat}` })),
+      },
+      {
+        name: 'personality',
+        label: 'Personality',
+        kind: 'select',
+        options: PERSONALITIES.map((p) => ({ value: String(p.id), label: p.name })),
+      },
+      { name: 'level', label: 'Level', kind: 'uint', min: 1n, max: U8, initial: '1' },
+      { name: 'perfectStats', label: 'Perfect stats', kind: 'bool' },
+    ],
+    submit: 'Grant vera',
+    build: (c, v) =>
+      call(c, 'Veras', 'admin_grantVera', [
+        v.characterId,
+        n(v, 'species'),
+        n(v, 'mainRune'),
+        n(v, 'subRune'),
+        n(v, 'personality'),
+        n(v, 'level'),
+        v.perfectStats,
+      ]),
+  },
   role: {
     path: '/admin/roles/grant',
     title: 'Grant or revoke a role',
     summary: 'Roles: admin (people who grant and approve) and game (Skald contracts).',
     fields: [
-      { name: 'account', label: 'Account', kind: 'address' },
+      { name: 'account', label: 'Account', kind: 'target', target: 'account' },
       {
         name: 'role',
         label: 'Role',
@@ -150,7 +203,7 @@ export const ADMIN_SPECS = {
     title: 'Approve or decline a clan',
     summary: 'A founded clan waits as pending until an admin decides.',
     fields: [
-      { name: 'clanId', label: 'Clan id', kind: 'uint', min: 1n, max: U64 },
+      { name: 'clanId', label: 'Clan', kind: 'target', target: 'clan' },
       {
         name: 'decision',
         label: 'Decision',
@@ -196,6 +249,54 @@ export const ADMIN_SPECS = {
     fields: [character, amount],
     submit: 'Grant runix',
     build: (c, v) => call(c, 'Inventory', 'admin_grantRunix', [v.characterId, v.amount]),
+  },
+  battleType: {
+    path: '/admin/settings/battle-type',
+    title: 'Enable or disable a battle type',
+    summary: 'Players can only queue for enabled battle types.',
+    fields: [
+      {
+        name: 'battleType',
+        label: 'Battle type',
+        kind: 'select',
+        options: Object.entries(BATTLE_TYPE_LABELS).map(([value, label]) => ({ value, label })),
+      },
+      {
+        name: 'enabled',
+        label: 'Setting',
+        kind: 'select',
+        options: [
+          { value: 'true', label: 'Enabled' },
+          { value: 'false', label: 'Disabled' },
+        ],
+      },
+    ],
+    submit: 'Save',
+    build: (c, v) => call(c, 'Battles', 'admin_setBattleType', [n(v, 'battleType'), v.enabled === 'true']),
+  },
+  lockDuration: {
+    path: '/admin/settings/lock-duration',
+    title: 'Set a bank lock duration',
+    summary: 'How long runix stays locked in each bank slot.',
+    fields: [
+      {
+        name: 'lockIndex',
+        label: 'Bank slot',
+        kind: 'select',
+        options: [0, 1, 2].map((i) => ({ value: String(i), label: `Slot ${i + 1}` })),
+      },
+      { name: 'durationSeconds', label: 'Duration (seconds)', kind: 'uint', min: 1n, max: U64 },
+    ],
+    submit: 'Save',
+    build: (c, v) => call(c, 'Bank', 'admin_setLockDuration', [n(v, 'lockIndex'), v.durationSeconds]),
+  },
+  version: {
+    path: '/admin/settings/version',
+    title: 'Update the version',
+    summary: 'The game version the contracts report (Roles.version).',
+    fields: [{ name: 'version', label: 'Version', kind: 'text', maxLength: 64 }],
+    submit: 'Update version',
+    build: (c, v) => call(c, 'Roles', 'setVersion', [v.version]),
   },
 } satisfies Record<string, AdminSpec>;
 

@@ -1,0 +1,7 @@
+/**
+ * `@skald/db/catalog`: the table declarations and their descriptions without the client, for processes that
+ * only need to know the tables (the indexer attaches the descriptions to Ponder's GraphQL schema from here).
+ */
+export * from './docs.ts';
+export * from './examples.ts';
+export * from './tables/index.ts';

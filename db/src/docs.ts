@@ -1,0 +1,109 @@
+/**
+ * What each table and column of the index holds, written once beside its declaration (`documented(...)` in
+ * tables/*) and read from here by everything that shows it: Ponder's GraphQL schema (the indexer attaches these
+ * to its tables), the Postgres comments on the views schema (`applyTableComments`) and the generated reference
+ * page (docs/index-reference.md).
+ */
+import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
+
+/** Columns that mean the same wherever they appear; a table may still say more about its own. */
+const COMMON = {
+  blockNumber: 'block number of the event',
+  logIndex: 'position of the event’s log in its block',
+  timestamp: 'block time of the event, unix seconds',
+  txHash: 'hash of the transaction that emitted the event',
+  updatedBlock: 'block of the last change to this row',
+  characterId: 'the character concerned (joins character.id)',
+} as const;
+
+type CommonKey = keyof typeof COMMON;
+type ColumnsOf<T extends Table> = T['_']['columns'];
+
+/** Every column of the table must be described, except the common ones (which may be). */
+export type ColumnDescriptions<T extends Table> = {
+  [K in Exclude<keyof ColumnsOf<T>, CommonKey>]: string;
+} & { [K in Extract<keyof ColumnsOf<T>, CommonKey>]?: string };
+
+export type ColumnDoc = {
+  /** SQL name */
+  name: string;
+  /** TypeScript / GraphQL field name */
+  key: string;
+  /** SQL type as readers see it */
+  type: string;
+  notNull: boolean;
+  description: string;
+};
+
+export type TableDoc = {
+  /** SQL name (also the view's name in the views schema) */
+  name: string;
+  /** subject the table belongs to, for grouping in the reference */
+  subject: string;
+  description: string;
+  columns: ColumnDoc[];
+};
+
+const registry = new Map<string, TableDoc>();
+
+/** Registers the description of a table and each of its columns; returns the table unchanged. */
+export function documented<T extends Table>(
+  subject: string,
+  table: T,
+  description: string,
+  columns: ColumnDescriptions<T>,
+): T {
+  const said = columns as Record<string, string | undefined>;
+  const docs: ColumnDoc[] = Object.entries(getTableColumns(table)).map(([key, column]) => ({
+    name: column.name,
+    key,
+    type: column.getSQLType(),
+    notNull: column.notNull,
+    description: said[key] ?? COMMON[key as CommonKey] ?? '',
+  }));
+  const missing = docs.filter((c) => !c.description).map((c) => c.key);
+  if (missing.length > 0)
+    throw new Error(`${getTableName(table)}: undescribed columns ${missing.join(', ')}`);
+  const name = getTableName(table);
+  registry.set(name, { name, subject, description, columns: docs });
+  return table;
+}
+
+/** Every documented table, in declaration order. */
+export function tableDocs(): TableDoc[] {
+  return [...registry.values()];
+}
+
+export function tableDoc(name: string): TableDoc | undefined {
+  return registry.get(name);
+}
+
+/** A minimal postgres.js-like tagged client: `unsafe` runs one statement. */
+type SqlClient = { unsafe(query: string): PromiseLike<unknown> };
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Writes the descriptions as Postgres comments on every documented relation in `schema` (views in Ponder's
+ * views schema, tables in a deployment schema), so `\d+` and any SQL client show them. Ponder recreates the
+ * views when a new deployment goes live, so call this once the indexer reports ready (and again after a
+ * blue/green switch). Relations missing from the schema are skipped; returns how many were commented.
+ */
+export async function applyTableComments(sql: SqlClient, schema: string): Promise<number> {
+  const present = (await sql.unsafe(
+    `SELECT c.relname AS name, c.relkind AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = ${literal(schema)} AND c.relkind IN ('r', 'v', 'p')`,
+  )) as { name: string; kind: string }[];
+  const kinds = new Map(present.map((r) => [r.name, r.kind === 'v' ? 'VIEW' : 'TABLE']));
+  const tables = [...registry.values()].filter((t) => kinds.has(t.name));
+  const statements = tables.flatMap((t) => {
+    const target = `${ident(schema)}.${ident(t.name)}`;
+    return [
+      `COMMENT ON ${kinds.get(t.name)} ${target} IS ${literal(t.description)}`,
+      ...t.columns.map((c) => `COMMENT ON COLUMN ${target}.${ident(c.name)} IS ${literal(c.description)}`),
+    ];
+  });
+  if (statements.length > 0) await sql.unsafe(`BEGIN;\n${statements.join(';\n')};\nCOMMIT;`);
+  return tables.length;
+}

@@ -1,0 +1,262 @@
+/**
+ * An admin at work while another admin keeps granting: a runix grant to a player found by name, that grant found
+ * in the audit by filtering on the player, older pages, the live "N new" above a table that stays put, the CSV of
+ * exactly the filter; a vera granted through the form whose page says so; a pending clan approved from its row.
+ * A player gets none of it.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  account,
+  createPlayer,
+  type Game,
+  hydrated,
+  mined,
+  recordToasts,
+  type Stack,
+  signIn,
+  startStack,
+  txSucceeded,
+  type WatchedPage,
+  waitFor,
+} from '../src/index.ts';
+
+const ADMIN = 0;
+const ASTRID = 1;
+const BJORN = 2;
+const FREYA = 3; // a second admin, granting in the background
+const SEEDED_RUNIX_GRANTS = 30;
+
+let stack: Stack;
+let game: Game;
+let origin: string;
+const ids: Record<number, bigint> = {};
+let admin: WatchedPage;
+let clanId = 0n;
+let granting = true;
+let background: Promise<void> = Promise.resolve();
+
+type AuditEntry = { id: string; kind: string; summary: string; target: { characterId: string | null } };
+
+beforeAll(async () => {
+  stack = await startStack(async (g) => {
+    game = g;
+    ids[ADMIN] = BigInt(await createPlayer(g, ADMIN, 'Odin'));
+    ids[ASTRID] = BigInt(await createPlayer(g, ASTRID, 'Astrid'));
+    ids[BJORN] = BigInt(await createPlayer(g, BJORN, 'Bjorn'));
+    ids[FREYA] = BigInt(await createPlayer(g, FREYA, 'Freya'));
+    const c = g.contracts(ADMIN);
+    await mined(g, c.roles.write.grantRole([account(FREYA).address, 1]));
+    for (let i = 0; i < SEEDED_RUNIX_GRANTS; i++)
+      await mined(g, c.inventory.write.admin_grantRunix([ids[ASTRID] as bigint, BigInt(100 + i)]));
+    await mined(g, g.contracts(BJORN).clans.write.foundClan(['Sea Wolves', 'SW', 'Raiders of the fjord.']));
+    clanId = await c.clans.read.clanCount();
+  });
+  origin = stack.gateway.url;
+  await waitFor('the players to be indexed', async () => {
+    const res = await fetch(`${origin}/api/viking/data?address=${account(FREYA).address}`);
+    return res.ok ? true : undefined;
+  });
+  // the other admin keeps granting: onyx to Astrid, runix to Bjorn
+  const freya = game.contracts(FREYA);
+  background = (async () => {
+    for (let i = 0; granting; i++) {
+      await mined(
+        game,
+        i % 2 === 0
+          ? freya.inventory.write.admin_grantOnyx([ids[ASTRID] as bigint, 3n])
+          : freya.inventory.write.admin_grantRunix([ids[BJORN] as bigint, 7n]),
+      ).catch(() => {});
+      await new Promise((r) => setTimeout(r, 700));
+    }
+  })();
+  admin = await stack.page({ wallet: ADMIN });
+  await recordToasts(admin.page);
+  await signIn(admin.page, origin, '/admin');
+});
+
+afterAll(async () => {
+  granting = false;
+  await background;
+  await stack?.stop();
+});
+
+async function auditApi(query: string): Promise<{ items: AuditEntry[]; older: string | null }> {
+  const res = await admin.page.request.get(`${origin}/api/admin/audit?${query}`);
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+describe('admin audit in the browser', () => {
+  it('grants runix to a player found by name, then finds it in the audit by target, pages back and exports CSV', async () => {
+    const p = admin.page;
+    const astrid = String(ids[ASTRID]);
+    await p.goto(`${origin}/admin/currency/grant-runix`);
+    await hydrated(p, admin.consoleErrors);
+
+    // the target field: a name search, the match shown before sending
+    const field = p.getByRole('combobox', { name: 'Character' });
+    await field.fill('astr');
+    await p.getByRole('option', { name: /Astrid/ }).click();
+    await expect
+      .poll(() => p.getByRole('status', { name: 'Character match' }).textContent())
+      .toContain(`Astrid · #${astrid}`);
+    await p.getByLabel('Amount', { exact: true }).fill('1234');
+    await p.getByRole('button', { name: 'Grant runix' }).click();
+    await txSucceeded(p, 'Grant runix');
+
+    // the decoded call and its result, then its row in the audit
+    const sent = p.getByRole('region', { name: 'Sent transaction' });
+    await expect
+      .poll(() => sent.locator('.decoded-call').textContent())
+      .toMatch(
+        new RegExp(
+          `admin_grantRunix\\(\\s+characterId \\(uint64\\) = ${astrid}  // Astrid\\s+amount \\(uint64\\) = 1234`,
+        ),
+      );
+    const hash = (await sent.getByTestId('sent-tx').textContent()) ?? '';
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(Number(await sent.getByTestId('sent-block').textContent())).toBeGreaterThan(0);
+    await sent.getByRole('row', { name: /1,234 runix/ }).waitFor({ timeout: 20_000 });
+
+    // the audit, filtered on the player by name and on runix, while the other admin keeps granting
+    await p.goto(`${origin}/admin`);
+    await hydrated(p, admin.consoleErrors);
+    const filters = p.getByRole('form', { name: 'Audit filters' });
+    await filters.getByRole('combobox', { name: 'Target' }).fill('Astrid');
+    await p.getByRole('option', { name: /Astrid/ }).click();
+    await filters.getByLabel('Kind').selectOption({ label: 'Runix grant' });
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await p.waitForURL(
+      (url) => url.searchParams.get('target') === astrid && url.searchParams.get('kind') === 'runix',
+    );
+    const table = p.getByRole('table', { name: 'Admin actions matching the filter' });
+    const firstRow = table.getByRole('row').nth(1);
+    await expect.poll(() => firstRow.textContent(), { timeout: 20_000 }).toContain('1,234 runix');
+    expect(await firstRow.textContent()).toContain('Astrid');
+    await expect(firstRow.getByRole('link', { name: 'Astrid' }).getAttribute('href')).resolves.toBe(
+      `/viking/${astrid}`,
+    );
+    expect(await table.getByRole('row').count()).toBe(26); // a header and a full page of 25
+
+    // a shared URL opens the same view
+    const shared = await stack.page({ wallet: ADMIN });
+    await signIn(shared.page, origin, `/admin?target=${astrid}&kind=runix`);
+    await expect
+      .poll(() => shared.page.getByRole('table').getByRole('row').nth(1).textContent(), { timeout: 20_000 })
+      .toContain('1,234 runix');
+    await shared.context.close();
+
+    // older pages: the rest of the player's runix grants, oldest last
+    await p.getByRole('link', { name: 'Older →' }).click();
+    await p.waitForURL((url) => url.searchParams.has('before'));
+    await expect
+      .poll(() => table.getByRole('row').count(), { timeout: 20_000 })
+      .toBe(1 + SEEDED_RUNIX_GRANTS + 1 - 25);
+    const lastRow = table.getByRole('row').last();
+    expect(await lastRow.textContent()).toContain('100 runix'); // the first seeded grant
+    for (const text of await table.getByRole('row').allTextContents())
+      if (!text.startsWith('When')) expect(text).toMatch(/Runix grant.*Astrid.*runix/);
+    expect(await p.getByRole('link', { name: 'Older →' }).count()).toBe(0);
+    await p.getByRole('link', { name: '← Newer' }).click();
+    await expect.poll(() => firstRow.textContent(), { timeout: 20_000 }).toContain('1,234 runix');
+
+    // the CSV of exactly this filter
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('link', { name: 'Download CSV of this filter' }).click(),
+    ]);
+    const csv = await readFile((await download.path()) as string, 'utf8');
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    const columns = header?.split(',') ?? [];
+    const at = (row: string, column: string) => row.split(',')[columns.indexOf(column)];
+    const expected = await auditApi(`target=${astrid}&kind=runix&limit=100`);
+    expect(rows.length).toBe(expected.items.length);
+    expect(rows.length).toBe(SEEDED_RUNIX_GRANTS + 1);
+    for (const row of rows) {
+      expect(at(row, 'kind')).toBe('runix');
+      expect(at(row, 'target_character_id')).toBe(astrid);
+      expect(at(row, 'target_name')).toBe('Astrid');
+    }
+    expect(rows.map((r) => at(r, 'id'))).toEqual(expected.items.map((e) => e.id));
+    expect(at(rows[0] as string, 'tx_hash')).toBe(hash);
+    expect(admin.consoleErrors).toEqual([]);
+  });
+
+  it('shows "N new" above a table that stays put, and the new rows on request', async () => {
+    const p = admin.page;
+    const astrid = ids[ASTRID] as bigint;
+    await p.goto(`${origin}/admin?target=${astrid}&kind=runix`);
+    await hydrated(p, admin.consoleErrors);
+    const table = p.getByRole('table', { name: 'Admin actions matching the filter' });
+    const firstRow = table.getByRole('row').nth(1);
+    await expect.poll(() => firstRow.textContent(), { timeout: 20_000 }).toContain('1,234 runix');
+    const before = await table.getByRole('row').allTextContents();
+
+    await mined(game, game.contracts(FREYA).inventory.write.admin_grantRunix([astrid, 777n]));
+    const banner = p.getByRole('button', { name: /^1 new/ });
+    await banner.waitFor({ timeout: 20_000 });
+    expect(await table.getByRole('row').allTextContents()).toEqual(before);
+    await banner.click();
+    await expect.poll(() => firstRow.textContent(), { timeout: 20_000 }).toContain('777 runix');
+    expect(await firstRow.textContent()).toContain('Freya');
+    expect(admin.consoleErrors).toEqual([]);
+  });
+
+  it('grants a vera through the form; its page says it was granted by an admin', async () => {
+    const p = admin.page;
+    await p.goto(`${origin}/admin/items/grant-vera`);
+    await hydrated(p, admin.consoleErrors);
+    await p.getByRole('combobox', { name: 'Character' }).fill('Bjo');
+    await p.getByRole('option', { name: /Bjorn/ }).click();
+    await p.getByRole('radio', { name: /Igby/ }).check({ force: true });
+    await p.getByRole('radio', { name: /Hail/ }).check({ force: true });
+    await p.getByLabel('Personality').selectOption({ label: 'Aggressive' });
+    await p.getByRole('button', { name: 'Grant vera' }).click();
+    await txSucceeded(p, 'Grant a vera');
+    const sent = p.getByRole('region', { name: 'Sent transaction' });
+    expect(await sent.locator('.decoded-call').textContent()).toMatch(
+      /admin_grantVera\(\s+characterId \(uint64\) = \d+ {2}\/\/ Bjorn\s+species \(uint16\) = 7\s+mainRune \(uint8\) = 3/,
+    );
+    const veraLink = sent.getByRole('row', { name: /Vera grant/ }).getByRole('link', { name: /^vera #\d+$/ });
+    await veraLink.waitFor({ timeout: 20_000 });
+    await veraLink.click();
+    await p.waitForURL(/\/vera\/\d+/);
+    await hydrated(p, admin.consoleErrors);
+    await p.getByTestId('vera-mint-method').waitFor();
+    expect(await p.getByTestId('vera-mint-method').textContent()).toContain('granted by an admin');
+    expect(await p.getByRole('heading', { level: 1 }).textContent()).toMatch(/Igby/);
+    expect(admin.consoleErrors).toEqual([]);
+  });
+
+  it('approves a pending clan from its row, and the decision is in the audit', async () => {
+    const p = admin.page;
+    await p.goto(`${origin}/admin/clans/manage`);
+    await hydrated(p, admin.consoleErrors);
+    const row = p.getByRole('row', { name: /Sea Wolves/ });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await txSucceeded(p, 'Approving Sea Wolves');
+    expect((await game.contracts(ADMIN).clans.read.getClan([clanId])).status).toBe(2);
+    await p
+      .getByRole('region', { name: 'Sent transaction' })
+      .getByRole('row', { name: /Clan approved/ })
+      .waitFor({
+        timeout: 20_000,
+      });
+    await expect.poll(() => p.getByRole('row', { name: /Sea Wolves/ }).count(), { timeout: 20_000 }).toBe(1);
+    expect(admin.consoleErrors).toEqual([]);
+  });
+
+  it('gives a player no audit data: the page is refused and so are the routes', async () => {
+    const player = await stack.page({ wallet: ASTRID });
+    await signIn(player.page, origin, '/');
+    await player.page.goto(`${origin}/admin`);
+    expect(await player.page.getByText('403').count()).toBeGreaterThan(0);
+    expect(await player.page.getByRole('table').count()).toBe(0);
+    for (const path of ['/api/admin/audit', '/api/admin/audit.csv', '/api/admin/search?q=a']) {
+      const res = await player.page.request.get(`${origin}${path}`);
+      expect(res.status(), path).toBe(403);
+    }
+    await player.context.close();
+  });
+});
