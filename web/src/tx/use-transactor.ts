@@ -7,8 +7,9 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { Abi, Address, Hash } from 'viem';
 import { useConfig } from 'wagmi';
-import { simulateContract, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
+import { getConnection, simulateContract, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { RPC } from '../wallet/config.ts';
+import { WRONG_NETWORK_MESSAGE } from '../wallet/network.ts';
 import { describeTxError } from './contract-error.ts';
 
 export type ContractCall = {
@@ -29,6 +30,12 @@ export function useTransactor() {
       call: ContractCall,
       options: { invalidate?: unknown[][] } = {},
     ): Promise<TxResult> => {
+      // a wallet on another chain would sign for the wrong network: refuse before the wallet asks
+      const connection = getConnection(config);
+      if (connection.status === 'connected' && connection.chainId !== config.chains[0].id) {
+        toast.error(`${label} failed`, { position: 'bottom-right', description: WRONG_NETWORK_MESSAGE });
+        return { ok: false, message: WRONG_NETWORK_MESSAGE };
+      }
       const id = toast.loading(`${label}…`, { position: 'bottom-right' });
       try {
         const { request } = await simulateContract(config, call as never);

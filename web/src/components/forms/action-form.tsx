@@ -5,6 +5,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { isAddress } from 'viem';
 import { type ContractCall, useTransactor } from '../../tx/use-transactor.ts';
+import { useNetworkState, WRONG_NETWORK_MESSAGE } from '../../wallet/network.ts';
 
 export type Field =
   | { name: string; label: string; kind: 'uint'; max?: bigint; min?: bigint; initial?: string }
@@ -67,6 +68,7 @@ export function ActionForm(props: {
   onDone?: () => void;
 }) {
   const transact = useTransactor();
+  const network = useNetworkState();
   const [raw, setRaw] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(
       props.fields.map((f) => [
@@ -115,7 +117,12 @@ export function ActionForm(props: {
           ))}
         </ul>
       ) : null}
-      <button type="submit" className="primary" disabled={busy}>
+      <button
+        type="submit"
+        className="primary"
+        disabled={busy || network === 'wrong-network'}
+        title={network === 'wrong-network' ? WRONG_NETWORK_MESSAGE : undefined}
+      >
         {busy ? 'Sending…' : props.submitLabel}
       </button>
     </form>

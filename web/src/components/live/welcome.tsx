@@ -1,6 +1,7 @@
 /**
  * On connect (and whenever the address changes) the player record is fetched; success greets the player
- * bottom-right, failure is only logged (spec section 7).
+ * bottom-right, failure is only logged (spec section 7). The greeting is once per connection: a full page load
+ * that reconnects the same wallet does not repeat it (remembered in localStorage until the wallet disconnects).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -9,15 +10,42 @@ import { useConnection } from 'wagmi';
 import { vikingDataQueryOptions } from '../../api/queries.ts';
 import { useApi } from '../../lib/hooks.ts';
 
+const GREETED_KEY = 'skald.welcomed';
+
+function readGreeted(): string | undefined {
+  try {
+    return localStorage.getItem(GREETED_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeGreeted(address: string | undefined): void {
+  try {
+    if (address) localStorage.setItem(GREETED_KEY, address);
+    else localStorage.removeItem(GREETED_KEY);
+  } catch {
+    // storage disabled: the greeting may repeat on the next page load
+  }
+}
+
 export function WelcomeToast() {
   const api = useApi();
   const queryClient = useQueryClient();
   const { address, status } = useConnection();
-  const greeted = useRef<string | undefined>(undefined);
+  const previous = useRef(status);
 
   useEffect(() => {
-    if (status !== 'connected' || !address || greeted.current === address) return;
-    greeted.current = address;
+    // an actual disconnect (not the first render of a page) ends the connection: greet again next time
+    if (status === 'disconnected' && previous.current === 'connected') writeGreeted(undefined);
+    previous.current = status;
+  }, [status]);
+
+  useEffect(() => {
+    if (status !== 'connected' || !address) return;
+    const key = address.toLowerCase();
+    if (readGreeted() === key) return;
+    writeGreeted(key);
     queryClient
       .fetchQuery(vikingDataQueryOptions(api, address))
       .then((viking) => {
@@ -25,10 +53,6 @@ export function WelcomeToast() {
       })
       .catch((error: unknown) => console.warn('Error fetching user data', error));
   }, [address, status, api, queryClient]);
-
-  useEffect(() => {
-    if (status === 'disconnected') greeted.current = undefined;
-  }, [status]);
 
   return null;
 }
