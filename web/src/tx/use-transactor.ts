@@ -1,16 +1,15 @@
 /**
  * One transaction, one toast: loading while the wallet signs and the chain confirms, then success or the
  * contract's named error as a sentence. Simulates first so a revert is caught, named, before the wallet asks.
+ * The sending code itself (send.ts) is loaded on the first transaction, keeping it out of every page's first load.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { Abi, Address, Hash } from 'viem';
 import { useConfig } from 'wagmi';
-import { getConnection, simulateContract, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
-import { RPC } from '../wallet/config.ts';
+import { getConnection } from 'wagmi/actions';
 import { WRONG_NETWORK_MESSAGE } from '../wallet/network.ts';
-import { describeTxError } from './contract-error.ts';
 
 export type ContractCall = {
   address: Address;
@@ -20,6 +19,9 @@ export type ContractCall = {
 };
 
 export type TxResult = { ok: true; hash: Hash } | { ok: false; message: string };
+
+/** The transaction half that only a send needs, fetched on first use (and kept by the module cache). */
+const loadSend = () => import('./send.ts');
 
 export function useTransactor() {
   const config = useConfig();
@@ -37,15 +39,12 @@ export function useTransactor() {
         return { ok: false, message: WRONG_NETWORK_MESSAGE };
       }
       const id = toast.loading(`${label}…`, { position: 'bottom-right' });
+      let tx: Awaited<ReturnType<typeof loadSend>> | undefined;
       try {
-        const { request } = await simulateContract(config, call as never);
-        const hash = await writeContract(config, request as never);
-        toast.loading(`${label}: waiting for the chain…`, { id, position: 'bottom-right' });
-        const receipt = await waitForTransactionReceipt(config, {
-          hash,
-          timeout: RPC.receiptTimeout,
-          retryCount: RPC.receiptRetryCount,
-        });
+        tx = await loadSend();
+        const receipt = await tx.send(config, call, () =>
+          toast.loading(`${label}: waiting for the chain…`, { id, position: 'bottom-right' }),
+        );
         if (receipt.status !== 'success') throw new Error('The transaction was reverted.');
         toast.success(`${label}: done`, {
           id,
@@ -53,9 +52,11 @@ export function useTransactor() {
           description: `Block ${receipt.blockNumber}`,
         });
         for (const key of options.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
-        return { ok: true, hash };
+        return { ok: true, hash: receipt.transactionHash };
       } catch (error) {
-        const message = describeTxError(error);
+        const message = tx
+          ? tx.describeTxError(error)
+          : 'The transaction code could not be loaded: check your connection and try again.';
         toast.error(`${label} failed`, { id, position: 'bottom-right', description: message });
         return { ok: false, message };
       }
