@@ -462,6 +462,22 @@ describe('error pages', () => {
   }
 });
 
+describe('leaderboard', () => {
+  it('opens /top?player=N as typed and searches by name through the URL', async () => {
+    const { page: p, consoleErrors } = await page();
+    await p.goto(`${origin}/top?player=${astridId}`);
+    await hydrated(p);
+    await p.getByRole('heading', { name: `Elo history · viking #${astridId}` }).waitFor();
+    await p.getByRole('searchbox').fill('nobody-by-this-name');
+    await p.getByRole('button', { name: 'Search' }).click();
+    await p.waitForURL('**/top?*name=nobody-by-this-name*');
+    await p.getByText('No viking named like “nobody-by-this-name” on this board.').waitFor();
+    const res = await fetch(`${origin}/api/leaderboard/1?name=${'x'.repeat(40)}`);
+    expect(res.status).toBe(400);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 describe('images', () => {
   it('serves every picture on each page through the image proxy as webp, with a srcset', async () => {
     const { page: p, consoleErrors } = await page();

@@ -82,10 +82,20 @@ export const veraQueryOptions = (api: Api, id: string) =>
     gcTime: Number.POSITIVE_INFINITY,
   });
 
-export const leaderboardQueryOptions = (api: Api, battleType: number) =>
+export const LEADERBOARD_PAGE = 100;
+
+/** One page of the board (`page` from 1), optionally only names containing `name`. */
+export const leaderboardQueryOptions = (api: Api, battleType: number, page = 1, name = '') =>
   queryOptions({
-    queryKey: ['leaderboard', battleType],
-    queryFn: () => api.get<Leaderboard>(`/api/leaderboard/${battleType}?limit=100`),
+    queryKey: ['leaderboard', battleType, page, name],
+    queryFn: () => {
+      const params = new URLSearchParams({
+        limit: String(LEADERBOARD_PAGE),
+        offset: String((page - 1) * LEADERBOARD_PAGE),
+      });
+      if (name) params.set('name', name);
+      return api.get<Leaderboard>(`/api/leaderboard/${battleType}?${params}`);
+    },
   });
 
 /** Elo history is read from the character's EloChanged activity (oldest first for the plot). */
