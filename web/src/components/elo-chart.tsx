@@ -110,7 +110,7 @@ export function EloChart({ points, label }: { points: EloPoint[]; label: string 
           </circle>
         ))}
         {shown ? (
-          <g className="chart-tooltip" aria-hidden="true">
+          <g className="chart-tooltip">
             <rect
               x={Math.min(Math.max(shown.x - 60, PAD.left), W - PAD.right - 120)}
               y={Math.max(shown.y - 40, 0)}

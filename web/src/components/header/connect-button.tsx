@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { useConnect, useConnectors, useDisconnect } from 'wagmi';
 import { describeWalletError } from '../../wallet/errors.ts';
 import { useWalletConnection } from '../../wallet/initial-address.tsx';
-import { useAskForGameChain, useNetworkState, useSwitchToGameChain } from '../../wallet/network.ts';
+import { useNetworkState, useSwitchToGameChain } from '../../wallet/network.ts';
 import { MagneticButton } from './magnetic.tsx';
 
 export const WRONG_NETWORK_LABEL = 'Wrong network';
@@ -26,7 +26,6 @@ export function ConnectButton() {
   const disconnect = useDisconnect();
   const network = useNetworkState();
   const { switchNow, pending: switching } = useSwitchToGameChain();
-  useAskForGameChain();
   const label = connectLabel(status, address);
 
   const onDisconnect = () =>

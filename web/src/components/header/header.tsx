@@ -6,6 +6,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { HammerLogo } from '../../art/hammer.tsx';
 import { usePlayer } from '../../lib/hooks.ts';
+import { useAskForGameChain } from '../../wallet/network.ts';
 import { ConnectButton } from './connect-button.tsx';
 import { MagneticButton, StaggeredLabel, useMagnetic } from './magnetic.tsx';
 import { MintMuteButton } from './mint-mute-button.tsx';
@@ -45,6 +46,8 @@ export function Header() {
   const pointerOver = useRef(false);
   const { opacity, hidden, reveal } = useHeaderScroll(pointerOver);
   const [menuOpen, setMenuOpen] = useState(false);
+  // one header per page: the one place that asks a wallet on another chain to switch
+  useAskForGameChain();
   const hamburger = useRef<HTMLButtonElement>(null);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const links = navLinks(player.isAdmin);
