@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routerReloadGuard } from './scripts/router-reload-guard.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -23,6 +24,7 @@ export default defineConfig({
       routeFileIgnorePrefix: '-',
     }),
     react(),
+    routerReloadGuard(),
   ],
   environments: {
     client: {

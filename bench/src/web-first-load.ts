@@ -1,7 +1,7 @@
 /**
  * Benchmark: first-load JavaScript per route of the production build, as Chromium fetches it on a cold cache
  * (every .js response until the network is idle), gzip-compressed here with zlib's default level (what a gzip
- * server sends). Target: <= 180 KB on /. Needs built bundles: npm run build -w @skald/web.
+ * server sends). Target: <= 180 KB on every route. Needs built bundles: npm run build -w @skald/web.
  */
 import { gzipSync } from 'node:zlib';
 import { mined } from '@skald/e2e-test/src/index.ts';
@@ -32,6 +32,7 @@ async function main() {
       '/confirm',
       '/no-such-page',
     ];
+    const missed: string[] = [];
     console.log('\nfirst-load JS per route (cold cache; gzip = zlib default level)');
     console.log(
       `${'route'.padEnd(16)}${'files'.padStart(6)}${'raw KB'.padStart(10)}${'gzip KB'.padStart(10)}`,
@@ -53,17 +54,18 @@ async function main() {
         raw += body.length;
         gz += gzipSync(body).length;
       }
-      const flag =
-        route === '/'
-          ? gz / 1024 <= TARGET_KB
-            ? `  (target <= ${TARGET_KB} KB: met)`
-            : `  (target <= ${TARGET_KB} KB: MISSED)`
-          : '';
+      const flag = gz / 1024 <= TARGET_KB ? `  (<= ${TARGET_KB} KB: met)` : `  (<= ${TARGET_KB} KB: MISSED)`;
+      if (gz / 1024 > TARGET_KB) missed.push(route);
       console.log(
         `${route.padEnd(16)}${String(bodies.size).padStart(6)}${(raw / 1024).toFixed(1).padStart(10)}${(gz / 1024).toFixed(1).padStart(10)}${flag}`,
       );
       await context.close();
     }
+    console.log(
+      missed.length === 0
+        ? `every route <= ${TARGET_KB} KB: met`
+        : `every route <= ${TARGET_KB} KB: MISSED on ${missed.join(', ')}`,
+    );
   } finally {
     await stack.stop();
   }

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, type WatchedPage } from './browser.ts';
 import { account, deploy, type Game, startChain } from './chain.ts';
 import { startGatewayFor, startIndexing } from './stack.ts';
-import { injectWallet } from './wallet.ts';
+import { injectWallet, type WalletNetwork } from './wallet.ts';
 
 export type Stack = {
   anvil: Anvil;
@@ -19,7 +19,11 @@ export type Stack = {
   gateway: RunningGateway;
   browser: Browser;
   /** a watched page (console errors recorded), with the test wallet of anvil account `wallet` when given */
-  page(options?: { wallet?: number; viewport?: { width: number; height: number } }): Promise<WatchedPage>;
+  page(options?: {
+    wallet?: number;
+    viewport?: { width: number; height: number };
+    network?: WalletNetwork;
+  }): Promise<WatchedPage>;
   stop(): Promise<void>;
 };
 
@@ -43,7 +47,12 @@ export async function startStack(seed: (game: Game) => Promise<void>): Promise<S
         prepare:
           options.wallet === undefined
             ? undefined
-            : (p) => injectWallet(p, { account: account(options.wallet as number), rpcUrl: anvil.rpcUrl }),
+            : (p) =>
+                injectWallet(p, {
+                  account: account(options.wallet as number),
+                  rpcUrl: anvil.rpcUrl,
+                  network: options.network,
+                }),
       }),
     async stop() {
       await browser.close();

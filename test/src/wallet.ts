@@ -26,6 +26,7 @@ const PROVIDER_SCRIPT = `(() => {
     async request({ method, params }) {
       const reply = JSON.parse(await window.__skaldWallet(JSON.stringify({ method, params: params ?? [] })));
       if (reply.error) { const e = new Error(reply.error.message); e.code = reply.error.code; throw e; }
+      if (reply.chainChanged) for (const fn of listeners.chainChanged ?? []) fn(reply.chainChanged);
       return reply.result;
     },
     on(event, fn) { (listeners[event] ??= []).push(fn); return provider; },
@@ -42,8 +43,29 @@ function quantity(value: unknown): bigint | undefined {
   return typeof value === 'string' && value.startsWith('0x') ? hexToBigInt(value as Hex) : undefined;
 }
 
-export async function injectWallet(page: Page, options: { account: Account; rpcUrl: string; chain?: Chain }) {
+/**
+ * A wallet on another network: it starts on `startChainId`; `knowsGameChain: false` makes the first
+ * wallet_switchEthereumChain fail with 4902 (unknown chain) until wallet_addEthereumChain adds it; `rejectSwitch`
+ * makes the player refuse (4001). Every call the page makes is recorded in `calls`.
+ */
+export type WalletNetwork = {
+  startChainId?: number;
+  knowsGameChain?: boolean;
+  rejectSwitch?: boolean;
+  calls?: { method: string; params: unknown[] }[];
+};
+
+export async function injectWallet(
+  page: Page,
+  options: { account: Account; rpcUrl: string; chain?: Chain; network?: WalletNetwork },
+) {
   const chain = options.chain ?? skaldChain;
+  const network = options.network ?? {};
+  let chainId = network.startChainId ?? chain.id;
+  const known = new Set<number>([chainId]);
+  if (network.knowsGameChain !== false) known.add(chain.id);
+  let changedTo: string | undefined;
+  const hexId = (id: number) => `0x${id.toString(16)}`;
   const wallet = createWalletClient({ account: options.account, chain, transport: http(options.rpcUrl) });
   const address = options.account.address;
   const forward = async (request: RpcRequest) => {
@@ -61,10 +83,23 @@ export async function injectWallet(page: Page, options: { account: Account; rpcU
       case 'eth_accounts':
         return [address];
       case 'eth_chainId':
-        return `0x${chain.id.toString(16)}`;
+        return hexId(chainId);
+      case 'net_version':
+        return String(chainId);
       case 'wallet_switchEthereumChain':
-      case 'wallet_addEthereumChain':
+      case 'wallet_addEthereumChain': {
+        const wanted = Number((params[0] as { chainId: string }).chainId);
+        if (network.rejectSwitch)
+          throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+        if (request.method === 'wallet_addEthereumChain') known.add(wanted);
+        if (!known.has(wanted))
+          throw Object.assign(new Error(`Unrecognized chain ID ${hexId(wanted)}.`), { code: 4902 });
+        if (wanted !== chainId) {
+          chainId = wanted;
+          changedTo = hexId(wanted);
+        }
         return null;
+      }
       case 'wallet_requestPermissions':
       case 'wallet_getPermissions':
         return [{ parentCapability: 'eth_accounts' }];
@@ -88,7 +123,12 @@ export async function injectWallet(page: Page, options: { account: Account; rpcU
   };
   await page.exposeFunction('__skaldWallet', async (raw: string) => {
     try {
-      return JSON.stringify({ result: await handle(JSON.parse(raw) as RpcRequest) });
+      const request = JSON.parse(raw) as RpcRequest;
+      network.calls?.push({ method: request.method, params: request.params ?? [] });
+      const result = await handle(request);
+      const chainChanged = changedTo;
+      changedTo = undefined;
+      return JSON.stringify({ result, chainChanged });
     } catch (error) {
       const e = error as { message?: string; code?: number };
       return JSON.stringify({ error: { code: e.code ?? -32603, message: e.message ?? String(error) } });

@@ -5,6 +5,7 @@
 import { createRequestHandler, RouterServer, renderRouterToStream } from '@tanstack/react-router/ssr/server';
 import { createApi } from './api/client.ts';
 import type { AppConfig, Session } from './boot.ts';
+import { failedStatus } from './components/errors/page-head.tsx';
 import { createAppRouter } from './router.tsx';
 
 export type RenderOptions = {
@@ -27,7 +28,20 @@ export async function render(options: RenderOptions): Promise<Response> {
         api: createApi({ base: options.apiOrigin, cookie }),
       }),
   });
-  return handler(({ request, responseHeaders, router }) =>
-    renderRouterToStream({ request, responseHeaders, router, children: <RouterServer router={router} /> }),
-  );
+  return handler(async ({ request, responseHeaders, router }) => {
+    const rendered = await renderRouterToStream({
+      request,
+      responseHeaders,
+      router,
+      children: <RouterServer router={router} />,
+    });
+    // the page's status follows the error it shows (429, 503, …), not only the router's 404/500
+    const { response } = rendered;
+    const failed = failedStatus(router.state.matches);
+    if (failed === undefined || failed === response.status) return rendered;
+    return {
+      ...rendered,
+      response: new Response(response.body, { status: failed, headers: response.headers }),
+    };
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * The image proxy's work: read the source (the app's own asset folder, or an allowlisted origin through the
- * SSRF-safe fetch), resize to one of the allowed widths, encode webp, and cache the result.
+ * SSRF-safe fetch), resize to one of the allowed widths (the app's own SVG art is rasterised at that width),
+ * encode webp, and cache the result.
  */
 import { readFile, realpath } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
@@ -12,11 +13,36 @@ import { type FetchPolicy, fetchImage, ImageSourceError } from './fetch.ts';
 export const BASE_WIDTHS = [320, 640, 768, 1024, 1280, 1536] as const;
 export const ALLOWED_WIDTHS = [...new Set(BASE_WIDTHS.flatMap((w) => [w, w * 2]))].sort((a, b) => a - b);
 
-const ASSET_TYPES = new Set(['.png', '.jpg', '.jpeg', '.webp', '.gif', '.avif']);
+const ASSET_TYPES = new Set(['.png', '.jpg', '.jpeg', '.webp', '.gif', '.avif', '.svg']);
+/**
+ * The app's own SVG art is rasterised here (never an SVG from elsewhere: remote sources stay raster-only). Even
+ * our own files may not pull anything in: no external references, no <image>, no stylesheet imports.
+ */
+const SVG_EXTERNAL =
+  /<image\b|<script\b|<foreignObject\b|@import|(?:xlink:)?href\s*=\s*["'](?!#)|url\(\s*["']?(?!#)/i;
+/** SVG is drawn at 72 dpi by default; the density that makes its intrinsic width the wanted width, capped. */
+const MAX_SVG_DENSITY = 2400;
 /** Decompression bombs stop here (sharp refuses larger inputs). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export type ImageProxyOptions = FetchPolicy & { assetsDir?: string; cacheBytes?: number };
+
+async function rasterise(source: Buffer, svg: boolean, width: number, quality: number): Promise<Buffer> {
+  if (!svg) {
+    return sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality })
+      .toBuffer();
+  }
+  const intrinsic = (await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).width;
+  if (!intrinsic) throw new ImageSourceError('svg has no width', 415);
+  const density = Math.min(MAX_SVG_DENSITY, Math.max(1, (72 * width) / intrinsic));
+  return sharp(source, { density, limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width })
+    .webp({ quality })
+    .toBuffer();
+}
 
 export function createImageProxy(options: ImageProxyOptions) {
   const cache = new ImageCache(options.cacheBytes ?? 64 * 1024 * 1024);
@@ -37,6 +63,8 @@ export function createImageProxy(options: ImageProxyOptions) {
       const data = await readFile(real);
       if (data.length > options.maxBytes)
         throw new ImageSourceError(`image is larger than ${options.maxBytes} bytes`, 413);
+      if (extname(real).toLowerCase() === '.svg' && SVG_EXTERNAL.test(data.toString('utf8')))
+        throw new ImageSourceError('svg refers to outside resources', 415);
       return data;
     } catch (error) {
       if (error instanceof ImageSourceError) throw error;
@@ -52,14 +80,12 @@ export function createImageProxy(options: ImageProxyOptions) {
       if (hit) return { body: hit, cached: true };
       const local = url.startsWith('/') && !url.startsWith('//');
       const source = local ? await readAsset(url) : await fetchImage(url, options);
+      const svg = local && extname(url.split('?')[0] ?? '').toLowerCase() === '.svg';
       let body: Buffer;
       try {
-        body = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality })
-          .toBuffer();
-      } catch {
+        body = await rasterise(source, svg, width, quality);
+      } catch (error) {
+        if (error instanceof ImageSourceError) throw error;
         throw new ImageSourceError('source is not a readable image', 415);
       }
       cache.set(key, body);

@@ -1,11 +1,13 @@
 /** The elo leaderboard per battle type, ranked in SQL (ties share a rank). */
 import { character, clan, elo, type SkaldDb } from '@skald/db';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import { str } from './util.ts';
 
 export function rankingsRepository({ db }: SkaldDb) {
   return {
-    async leaderboard(battleType: number, limit: number, offset: number) {
+    /** `name`: only vikings whose name contains it (case-insensitive); ranks stay those of the whole board */
+    async leaderboard(battleType: number, limit: number, offset: number, name?: string) {
+      const nameFilter = name ? ilike(character.name, `%${name.replace(/[\\%_]/g, '\\$&')}%`) : undefined;
       const ranked = db
         .select({
           characterId: elo.characterId,
@@ -28,10 +30,17 @@ export function rankingsRepository({ db }: SkaldDb) {
         .from(ranked)
         .leftJoin(character, eq(character.id, ranked.characterId))
         .leftJoin(clan, and(eq(clan.id, character.clanId), eq(clan.status, 2)))
+        .where(nameFilter)
         .orderBy(ranked.rank, ranked.characterId)
         .limit(limit)
         .offset(offset);
-      const [total] = await db.select({ n: count() }).from(elo).where(eq(elo.battleType, battleType));
+      const [total] = nameFilter
+        ? await db
+            .select({ n: count() })
+            .from(elo)
+            .innerJoin(character, eq(character.id, elo.characterId))
+            .where(and(eq(elo.battleType, battleType), nameFilter))
+        : await db.select({ n: count() }).from(elo).where(eq(elo.battleType, battleType));
       return {
         total: total?.n ?? 0,
         items: rows.map((r) => ({

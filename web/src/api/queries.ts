@@ -26,14 +26,30 @@ import type {
   VikingData,
 } from './types.ts';
 
-/** Spec section 9: stale after 5 s, discarded after 5 min. */
+export const CACHE = {
+  /** spec section 9: everything is stale after 5 s and dropped 5 min after its last reader went away */
+  staleMs: 5_000,
+  gcMs: 5 * 60_000,
+  /** viking data: stale after 30 s */
+  vikingStaleMs: 30_000,
+} as const;
+
+/**
+ * Spec section 9's cache ages. Route loaders (which also run on hover, to preload) read through
+ * ensureQueryData; by default that returns cached data however old it is, so a hovered link would never
+ * refetch. Here it revalidates stale data in the background (the page still shows the cached answer at once).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: { queries: { staleTime: 5_000, gcTime: 5 * 60_000, retry: 1 } },
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: CACHE.staleMs, gcTime: CACHE.gcMs, retry: 1 } },
   });
+  const ensure = client.ensureQueryData.bind(client);
+  client.ensureQueryData = ((options: Parameters<typeof ensure>[0]) =>
+    ensure({ revalidateIfStale: true, ...options })) as typeof client.ensureQueryData;
+  return client;
 }
 
-const VIKING_STALE_MS = 30_000;
+const VIKING_STALE_MS = CACHE.vikingStaleMs;
 
 export const sessionQueryOptions = (api: Api) =>
   queryOptions({
@@ -65,18 +81,29 @@ export const vikingQueryOptions = (api: Api, characterId: string) =>
     staleTime: VIKING_STALE_MS,
   });
 
-/** A vera's minted facts never change under it, and live events patch the rest: never stale. */
+/** A vera's minted facts never change under it, and live events patch the rest: never stale, never dropped. */
 export const veraQueryOptions = (api: Api, id: string) =>
   queryOptions({
     queryKey: ['vera', id],
     queryFn: () => api.get<VeraRecord>(`/api/vera/${encodeURIComponent(id)}`),
     staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
   });
 
-export const leaderboardQueryOptions = (api: Api, battleType: number) =>
+export const LEADERBOARD_PAGE = 100;
+
+/** One page of the board (`page` from 1), optionally only names containing `name`. */
+export const leaderboardQueryOptions = (api: Api, battleType: number, page = 1, name = '') =>
   queryOptions({
-    queryKey: ['leaderboard', battleType],
-    queryFn: () => api.get<Leaderboard>(`/api/leaderboard/${battleType}?limit=100`),
+    queryKey: ['leaderboard', battleType, page, name],
+    queryFn: () => {
+      const params = new URLSearchParams({
+        limit: String(LEADERBOARD_PAGE),
+        offset: String((page - 1) * LEADERBOARD_PAGE),
+      });
+      if (name) params.set('name', name);
+      return api.get<Leaderboard>(`/api/leaderboard/${battleType}?${params}`);
+    },
   });
 
 /** Elo history is read from the character's EloChanged activity (oldest first for the plot). */

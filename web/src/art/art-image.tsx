@@ -1,20 +1,29 @@
-import { densitySrcSet, proxiedUrl, widthFor } from './paths.ts';
+import { densitySrcSet, proxiedUrl, widthFor, widthSrcSet } from './paths.ts';
 
 /**
- * An artwork at a fixed display size. Raster art goes through the image proxy (webp, 1x/2x at the spec's
- * widths); SVG is sent as is, since it is sharp at every density and the gateway's proxy takes raster sources
- * only.
+ * An artwork through the image proxy: the gateway rasterises the app's own art to webp at the spec's widths.
+ * A fixed-size image offers 1x and 2x candidates; a fluid one (`sizes` given) every listed width for the browser
+ * to pick against `sizes`.
  */
-export function ArtImage(props: { src: string; alt: string; size: number; className?: string }) {
-  const vector = props.src.endsWith('.svg');
+export function ArtImage(props: {
+  src: string;
+  alt: string;
+  size: number;
+  className?: string;
+  /** e.g. "(max-width: 720px) 100vw, 240px": makes the image fluid (width descriptors) */
+  sizes?: string;
+  /** above the fold: fetch at once */
+  eager?: boolean;
+}) {
   return (
     <img
-      src={vector ? props.src : proxiedUrl(props.src, widthFor(props.size))}
-      srcSet={vector ? undefined : densitySrcSet(props.src, props.size)}
+      src={proxiedUrl(props.src, widthFor(props.size))}
+      srcSet={props.sizes ? widthSrcSet(props.src) : densitySrcSet(props.src, props.size)}
+      sizes={props.sizes}
       width={props.size}
       height={props.size}
       alt={props.alt}
-      loading="lazy"
+      loading={props.eager ? 'eager' : 'lazy'}
       decoding="async"
       className={props.className}
     />

@@ -1,16 +1,7 @@
-/** The Skald hammer logo, inline so the header paints it with the first byte of HTML. */
-import { hammerSvgBody } from './svg.ts';
+/** The Skald hammer logo, through the image proxy like all the app's art; fetched at once (it is in the header). */
+import { ArtImage } from './art-image.tsx';
+import { artPath } from './paths.ts';
 
 export function HammerLogo({ size }: { size: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 64 64"
-      role="img"
-      aria-hidden="true"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own static artwork, no user input
-      dangerouslySetInnerHTML={{ __html: hammerSvgBody() }}
-    />
-  );
+  return <ArtImage src={artPath.hammer()} alt="" size={size} eager className="hammer-logo" />;
 }

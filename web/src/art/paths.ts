@@ -1,6 +1,6 @@
 /**
- * Where each artwork lives and how the page asks for it: through the image proxy (webp at the spec's widths and
- * densities), falling back to the SVG itself where no proxy answers.
+ * Where each artwork lives (SVG files the app writes, see server/art-files.ts) and how the page asks for it:
+ * always through the image proxy, which rasterises them to webp at the spec's widths and densities (q 100).
  */
 import { getMainRune, getSpecies } from '@skald/game';
 

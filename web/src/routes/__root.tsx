@@ -1,6 +1,7 @@
-import { ClientOnly, createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
+import { ClientOnly, createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { NotFoundPage } from '../components/errors/not-found-page.tsx';
+import { PageHead } from '../components/errors/page-head.tsx';
 import { Header } from '../components/header/header.tsx';
 import { DelayBanner } from '../components/live/delay-banner.tsx';
 import { HydratedMarker } from '../components/live/hydrated-marker.tsx';
@@ -38,7 +39,7 @@ function RootDocument() {
   return (
     <html lang="en">
       <head>
-        <HeadContent />
+        <PageHead />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -3,7 +3,7 @@ import { shopBuyTotal, shopSellTotal } from '@skald/game';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useReadContract } from 'wagmi';
+import { useConfig } from 'wagmi';
 import { inventoryQueryOptions, shopQueryOptions } from '../api/queries.ts';
 import { number } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
@@ -42,13 +42,20 @@ function ShopPage() {
   const navigate = useNavigate();
   const { data } = useSuspenseQuery(shopQueryOptions(api, SHOP_ID));
   const config = useAppConfig();
-  // reputation lives only on chain: read it through the wallet's chain client
-  const reputation = useReadContract({
-    address: config.contracts.Shop,
-    abi: ShopAbi,
-    functionName: 'getReputation',
-    args: [BigInt(player.characterId ?? '0'), SHOP_ID],
-    query: { enabled: player.characterId !== undefined },
+  const wagmiConfig = useConfig();
+  // reputation lives only on chain: read it through the chain client; the ABI coder is fetched with the first read
+  const reputation = useQuery({
+    queryKey: ['shop-reputation', config.contracts.Shop, player.characterId ?? '', SHOP_ID],
+    enabled: player.characterId !== undefined,
+    queryFn: async () => {
+      const { readContract } = await import('wagmi/actions');
+      return readContract(wagmiConfig, {
+        address: config.contracts.Shop,
+        abi: ShopAbi,
+        functionName: 'getReputation',
+        args: [BigInt(player.characterId ?? '0'), SHOP_ID],
+      });
+    },
   });
   const buying = reputation.data?.buyingPower ?? 0;
   const selling = reputation.data?.sellingPower ?? 0;

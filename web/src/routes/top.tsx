@@ -1,39 +1,66 @@
-import { BATTLE_TYPE_LABELS, BattleType } from '@skald/game';
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
-import { eloHistoryQueryOptions, leaderboardQueryOptions } from '../api/queries.ts';
+import { BATTLE_TYPE_LABELS, BattleType, codeLabel } from '@skald/game';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { eloHistoryQueryOptions, LEADERBOARD_PAGE, leaderboardQueryOptions } from '../api/queries.ts';
 import { EloChart } from '../components/elo-chart.tsx';
 
 const TYPES = Object.values(BattleType);
 
+type TopSearch = { type?: number; player?: string; page?: number; name?: string };
+
+/** Search params as typed in the address bar: `?player=3` arrives as the number 3, `?page=2` likewise. */
+export function parseTopSearch(search: Record<string, unknown>): TopSearch {
+  const type = Number(search.type);
+  const player = String(search.player ?? '');
+  const page = Number(search.page);
+  const name = typeof search.name === 'string' ? search.name.trim().slice(0, 32) : '';
+  return {
+    type: TYPES.includes(type as BattleType) ? type : undefined,
+    player: /^\d{1,20}$/.test(player) ? player : undefined,
+    page: Number.isInteger(page) && page > 1 && page <= 1000 ? page : undefined,
+    name: name || undefined,
+  };
+}
+
 export const Route = createFileRoute('/top')({
-  validateSearch: (search: Record<string, unknown>): { type?: number; player?: string } => {
-    const type = Number(search.type);
-    const player =
-      typeof search.player === 'string' && /^\d+$/.test(search.player) ? search.player : undefined;
-    return { type: TYPES.includes(type as BattleType) ? type : undefined, player };
-  },
-  loaderDeps: ({ search }) => ({ type: search.type ?? BattleType.ranked }),
+  validateSearch: parseTopSearch,
+  loaderDeps: ({ search }) => ({
+    type: search.type ?? BattleType.ranked,
+    page: search.page ?? 1,
+    name: search.name ?? '',
+  }),
   loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(leaderboardQueryOptions(context.api, deps.type)),
+    context.queryClient.ensureQueryData(
+      leaderboardQueryOptions(context.api, deps.type, deps.page, deps.name),
+    ),
   head: () => ({ meta: [{ title: 'Top · Skald' }] }),
   component: TopPage,
 });
 
 function TopPage() {
   const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/top' });
   const type = search.type ?? BattleType.ranked;
+  const page = search.page ?? 1;
+  const name = search.name ?? '';
   const player = search.player;
   const { api } = Route.useRouteContext();
-  const board = useQuery(leaderboardQueryOptions(api, type));
+  const board = useQuery({
+    ...leaderboardQueryOptions(api, type, page, name),
+    placeholderData: keepPreviousData,
+  });
   const previous = useRef(new Map<string, number>());
   const rows = board.data?.items ?? [];
+  const total = board.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / LEADERBOARD_PAGE));
   const focus = player ?? rows[0]?.characterId;
   const history = useQuery({
     ...eloHistoryQueryOptions(api, focus ?? '0', type),
     enabled: focus !== undefined,
   });
+  const [typed, setTyped] = useState(name);
+  useEffect(() => setTyped(name), [name]);
 
   // live rank moves: LiveCache refetches the board on every battle event; rows show how far they moved
   const moves = new Map<string, number>();
@@ -44,6 +71,9 @@ function TopPage() {
   useEffect(() => {
     previous.current = new Map(rows.map((r) => [r.characterId, r.rank]));
   });
+
+  const focusName = rows.find((r) => r.characterId === focus)?.name;
+  const first = (page - 1) * LEADERBOARD_PAGE + 1;
 
   return (
     <section>
@@ -64,10 +94,40 @@ function TopPage() {
           </Link>
         ))}
       </fieldset>
+      <form
+        className="pager"
+        aria-label="Find a viking on the board"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void navigate({ search: (s) => ({ ...s, name: typed.trim() || undefined, page: undefined }) });
+        }}
+      >
+        <label>
+          Find a viking{' '}
+          <input
+            type="search"
+            value={typed}
+            maxLength={32}
+            placeholder="name"
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="secondary">
+          Search
+        </button>
+        {name ? (
+          <Link to="/top" search={{ type }} className="muted">
+            Clear
+          </Link>
+        ) : null}
+      </form>
       {focus ? (
         <div className="card" style={{ marginBottom: 16 }}>
-          <h2>Elo history · {rows.find((r) => r.characterId === focus)?.name ?? `viking #${focus}`}</h2>
-          <EloChart points={history.data ?? []} label="Elo after each battle" />
+          <h2>Elo history · {focusName ?? `viking #${focus}`}</h2>
+          <EloChart
+            points={history.data ?? []}
+            label={`Elo after each ${codeLabel(BATTLE_TYPE_LABELS, type) ?? ''} battle`}
+          />
         </div>
       ) : null}
       <table>
@@ -83,7 +143,7 @@ function TopPage() {
           {rows.map((row) => {
             const move = moves.get(row.characterId);
             return (
-              <tr key={row.characterId}>
+              <tr key={row.characterId} aria-current={row.characterId === focus ? 'true' : undefined}>
                 <td>
                   {row.rank}
                   {move ? <span className="muted"> {move > 0 ? `▲${move}` : `▼${-move}`}</span> : null}
@@ -91,9 +151,14 @@ function TopPage() {
                 <td>
                   <Link to="/viking/$id" params={{ id: row.characterId }}>
                     {row.clanTag ? `[${row.clanTag}] ` : ''}
-                    {row.name}
+                    {row.name || `viking #${row.characterId}`}
                   </Link>{' '}
-                  <Link to="/top" search={{ type, player: row.characterId }} className="muted">
+                  <Link
+                    to="/top"
+                    search={(s) => ({ ...s, player: row.characterId })}
+                    className="muted"
+                    aria-label={`Elo chart of ${row.name || `viking #${row.characterId}`}`}
+                  >
                     chart
                   </Link>
                 </td>
@@ -104,7 +169,35 @@ function TopPage() {
           })}
         </tbody>
       </table>
-      {rows.length === 0 ? <p className="muted">No rated battles yet for this type.</p> : null}
+      {rows.length === 0 ? (
+        <p className="muted">
+          {name ? `No viking named like “${name}” on this board.` : 'No rated battles yet for this type.'}
+        </p>
+      ) : null}
+      {total > 0 ? (
+        <nav className="pager" aria-label="Leaderboard pages">
+          <span className="muted">
+            {first}–{first + rows.length - 1} of {total}
+          </span>
+          {page > 1 ? (
+            <Link
+              to="/top"
+              search={(s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined })}
+              className="magnetic"
+            >
+              Previous
+            </Link>
+          ) : null}
+          {page < pages ? (
+            <Link to="/top" search={(s) => ({ ...s, page: page + 1 })} className="magnetic">
+              Next
+            </Link>
+          ) : null}
+          <span className="muted">
+            page {page} of {pages}
+          </span>
+        </nav>
+      ) : null}
     </section>
   );
 }

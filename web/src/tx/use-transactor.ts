@@ -1,15 +1,15 @@
 /**
  * One transaction, one toast: loading while the wallet signs and the chain confirms, then success or the
  * contract's named error as a sentence. Simulates first so a revert is caught, named, before the wallet asks.
+ * The sending code itself (send.ts) is loaded on the first transaction, keeping it out of every page's first load.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { Abi, Address, Hash, TransactionReceipt } from 'viem';
 import { useConfig } from 'wagmi';
-import { simulateContract, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
-import { RPC } from '../wallet/config.ts';
-import { describeTxError } from './contract-error.ts';
+import { getConnection } from 'wagmi/actions';
+import { WRONG_NETWORK_MESSAGE } from '../wallet/network.ts';
 
 export type ContractCall = {
   address: Address;
@@ -27,6 +27,9 @@ export type TxResult =
 /** A check run after the toast appears and before the wallet is asked: a sentence stops the transaction. */
 export type Precheck = () => Promise<string | undefined>;
 
+/** The transaction half that only a send needs, fetched on first use (and kept by the module cache). */
+const loadSend = () => import('./send.ts');
+
 export function useTransactor() {
   const config = useConfig();
   const queryClient = useQueryClient();
@@ -36,21 +39,24 @@ export function useTransactor() {
       call: ContractCall,
       options: { invalidate?: unknown[][]; precheck?: Precheck } = {},
     ): Promise<TxResult> => {
+      // a wallet on another chain would sign for the wrong network: refuse before the wallet asks
+      const connection = getConnection(config);
+      if (connection.status === 'connected' && connection.chainId !== config.chains[0].id) {
+        toast.error(`${label} failed`, { position: 'bottom-right', description: WRONG_NETWORK_MESSAGE });
+        return { ok: false, message: WRONG_NETWORK_MESSAGE };
+      }
       const id = toast.loading(`${label}…`, { position: 'bottom-right' });
+      let tx: Awaited<ReturnType<typeof loadSend>> | undefined;
       try {
         const problem = await options.precheck?.();
         if (problem !== undefined) {
           toast.error(`${label} failed`, { id, position: 'bottom-right', description: problem });
           return { ok: false, message: problem };
         }
-        const { request } = await simulateContract(config, call as never);
-        const hash = await writeContract(config, request as never);
-        toast.loading(`${label}: waiting for the chain…`, { id, position: 'bottom-right' });
-        const receipt = await waitForTransactionReceipt(config, {
-          hash,
-          timeout: RPC.receiptTimeout,
-          retryCount: RPC.receiptRetryCount,
-        });
+        tx = await loadSend();
+        const receipt = await tx.send(config, call, () =>
+          toast.loading(`${label}: waiting for the chain…`, { id, position: 'bottom-right' }),
+        );
         if (receipt.status !== 'success') throw new Error('The transaction was reverted.');
         toast.success(`${label}: done`, {
           id,
@@ -58,9 +64,11 @@ export function useTransactor() {
           description: `Block ${receipt.blockNumber}`,
         });
         for (const key of options.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
-        return { ok: true, hash, receipt, blockNumber: receipt.blockNumber };
+        return { ok: true, hash: receipt.transactionHash, receipt, blockNumber: receipt.blockNumber };
       } catch (error) {
-        const message = describeTxError(error);
+        const message = tx
+          ? tx.describeTxError(error)
+          : 'The transaction code could not be loaded: check your connection and try again.';
         toast.error(`${label} failed`, { id, position: 'bottom-right', description: message });
         return { ok: false, message };
       }

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the web handler, or null when @skald/web is unavailable */
     webHandler(): Promise<WebHandler | null>;
+    /** the folder of the web app's own images (its art), or undefined when @skald/web is unavailable */
+    webAssetsDir(): Promise<string | undefined>;
   }
 }
 
@@ -43,6 +45,15 @@ export default fp(
         }
       })();
       return loading;
+    });
+    app.decorate('webAssetsDir', async () => {
+      if (!app.config.web) return undefined;
+      try {
+        const mod = (await import(WEB_SERVER_MODULE)) as { WEB_PUBLIC_DIR?: string };
+        return mod.WEB_PUBLIC_DIR;
+      } catch {
+        return undefined;
+      }
     });
     app.addHook('onClose', async () => {
       const handler = loading ? await loading : null;

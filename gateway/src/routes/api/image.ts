@@ -6,7 +6,9 @@ import { reject } from '../../plugins/app/errors.ts';
 import { clientErrors, ErrorResponse } from '../../schemas.ts';
 
 const image: FastifyPluginAsyncTypebox = async (app) => {
-  const proxy = createImageProxy({ ...app.config.image, cacheBytes: 64 * 1024 * 1024 });
+  // the app's own images: IMAGE_ASSETS_DIR when set, else the web app's art folder when it is mounted here
+  const assetsDir = app.config.image.assetsDir ?? (await app.webAssetsDir());
+  const proxy = createImageProxy({ ...app.config.image, assetsDir, cacheBytes: 64 * 1024 * 1024 });
 
   app.get(
     '/image',

@@ -83,7 +83,17 @@ const world: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: Type.Object({ battleType: BattleTypeParam }),
-        querystring: Type.Object({ limit: Limit, offset: Offset }),
+        querystring: Type.Object({
+          limit: Limit,
+          offset: Offset,
+          name: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 32,
+              description: 'part of a viking name (case-insensitive)',
+            }),
+          ),
+        }),
         response: {
           200: Type.Intersect([
             Type.Object({ battleType: Type.Integer(), battleTypeName: Type.String() }),
@@ -95,9 +105,11 @@ const world: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { battleType } = request.params;
-      const { limit, offset } = request.query;
-      const page = await app.readCache.get(`board:${battleType}:${limit}:${offset}`, ['board'], () =>
-        app.repos.rankings.leaderboard(battleType, limit, offset),
+      const { limit, offset, name } = request.query;
+      const page = await app.readCache.get(
+        `board:${battleType}:${limit}:${offset}:${name ?? ''}`,
+        ['board'],
+        () => app.repos.rankings.leaderboard(battleType, limit, offset, name),
       );
       return {
         battleType,

@@ -8,6 +8,7 @@ import type { TargetHit } from '../../api/types.ts';
 import { ArtImage } from '../../art/art-image.tsx';
 import { type ContractCall, type TxResult, useTransactor } from '../../tx/use-transactor.ts';
 import { literalTarget, TargetSearch, type TargetType } from './target-search.tsx';
+import { useNetworkState, WRONG_NETWORK_MESSAGE } from '../../wallet/network.ts';
 
 export type Field =
   | { name: string; label: string; kind: 'uint'; max?: bigint; min?: bigint; initial?: string }
@@ -95,6 +96,7 @@ export function ActionForm(props: {
   }) => void;
 }) {
   const transact = useTransactor();
+  const network = useNetworkState();
   const [raw, setRaw] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(
       props.fields.map((f) => [
@@ -157,7 +159,12 @@ export function ActionForm(props: {
           ))}
         </ul>
       ) : null}
-      <button type="submit" className="primary" disabled={busy}>
+      <button
+        type="submit"
+        className="primary"
+        disabled={busy || network === 'wrong-network'}
+        title={network === 'wrong-network' ? WRONG_NETWORK_MESSAGE : undefined}
+      >
         {busy ? 'Sending…' : props.submitLabel}
       </button>
     </form>

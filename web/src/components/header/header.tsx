@@ -6,9 +6,12 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { HammerLogo } from '../../art/hammer.tsx';
 import { usePlayer } from '../../lib/hooks.ts';
+import { useAskForGameChain } from '../../wallet/network.ts';
 import { ConnectButton } from './connect-button.tsx';
 import { MagneticButton, StaggeredLabel, useMagnetic } from './magnetic.tsx';
+import { MintMuteButton } from './mint-mute-button.tsx';
 import { useHeaderScroll } from './use-header-scroll.ts';
+import { WrongNetworkBanner } from './wrong-network-banner.tsx';
 
 type NavLink = { to: '/top' | '/clans' | '/live' | '/admin'; label: string };
 
@@ -43,6 +46,9 @@ export function Header() {
   const pointerOver = useRef(false);
   const { opacity, hidden, reveal } = useHeaderScroll(pointerOver);
   const [menuOpen, setMenuOpen] = useState(false);
+  // one header per page: the one place that asks a wallet on another chain to switch
+  useAskForGameChain();
+  const hamburger = useRef<HTMLButtonElement>(null);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const links = navLinks(player.isAdmin);
   const characterId = player.address ? player.characterId : undefined;
@@ -50,6 +56,18 @@ export function Header() {
   // a navigation (from any source) closes the menu
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
   useEffect(() => setMenuOpen(false), [pathname]);
+
+  // Escape closes the mobile menu and gives focus back to the button that opened it
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      hamburger.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   const openMe = () => {
     if (characterId) void navigate({ to: '/viking/$id', params: { id: characterId } });
@@ -83,8 +101,10 @@ export function Header() {
       </Link>
       <div className="header-actions">
         {characterId ? <MagneticButton label="Me" onClick={openMe} className="me-button" /> : null}
+        <MintMuteButton />
         <ConnectButton />
         <button
+          ref={hamburger}
           type="button"
           className="hamburger"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -97,6 +117,7 @@ export function Header() {
           <span />
         </button>
       </div>
+      <WrongNetworkBanner />
       {menuOpen ? (
         <nav id="mobile-menu" className="mobile-menu" aria-label="Menu">
           <ul>

@@ -1,6 +1,6 @@
 /**
- * A bottom-left toast for every Vera minted anywhere in the game, straight from the live stream. Mounted once,
- * in the browser only.
+ * A bottom-left toast for every Vera minted anywhere in the game, straight from the live stream; bursts collapse
+ * into one "N new veras" toast and players can mute them (mint-toast-gate.ts). Mounted once, in the browser only.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -9,12 +9,33 @@ import { toast } from 'sonner';
 import { subscribeLive } from '../../live/live-client.ts';
 import { mintDetail, mintHeadline, mintPayload, retractionNote } from '../../live/mint.ts';
 import type { ActivityEvent } from '../../live/protocol.ts';
+import {
+  BURST_TOAST_ID,
+  burstHeadline,
+  createMintGate,
+  mintToastsMuted,
+  setMintToastsMuted,
+} from './mint-toast-gate.ts';
+
+const MUTE_ACTION = {
+  label: 'Mute',
+  onClick: () => {
+    setMintToastsMuted(true);
+    toast('Mint toasts muted', {
+      id: 'mint-mute',
+      position: 'bottom-left',
+      description: 'Turn them back on with the bell in the header.',
+      action: { label: 'Undo', onClick: () => setMintToastsMuted(false) },
+    });
+  },
+};
 
 export function MintToasts() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   useEffect(() => {
+    const gate = createMintGate(mintToastsMuted);
     const toasted = new Set<string>();
     const subscription = subscribeLive(
       { topics: ['mint'] },
@@ -30,8 +51,23 @@ export function MintToasts() {
           queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
             [event, ...old].slice(0, 20),
           );
+          const id = `mint-${event.cursor}`;
+          const decision = gate.admit(id, Date.now());
+          if (decision.kind === 'muted') return;
+          if (decision.kind === 'burst') {
+            for (const single of decision.dismiss) toast.dismiss(single);
+            toast(burstHeadline(decision.count), {
+              id: BURST_TOAST_ID,
+              position: 'bottom-left',
+              description: `Latest: ${mintHeadline(mint)}`,
+              className: 'mint-toast',
+              action: { label: 'See all', onClick: () => void navigate({ to: '/live' }) },
+              cancel: MUTE_ACTION,
+            });
+            return;
+          }
           toast(mintHeadline(mint), {
-            id: `mint-${event.cursor}`,
+            id,
             position: 'bottom-left',
             description: mintDetail(mint),
             className: 'mint-toast',
@@ -39,11 +75,15 @@ export function MintToasts() {
               label: 'View',
               onClick: () => void navigate({ to: '/vera/$id', params: { id: mint.veraId } }),
             },
+            cancel: MUTE_ACTION,
           });
         },
         onRetract(cursors) {
           const removed = cursors.filter((c) => toasted.delete(c));
-          for (const cursor of removed) toast.dismiss(`mint-${cursor}`);
+          for (const cursor of removed) {
+            toast.dismiss(`mint-${cursor}`);
+            gate.forget(`mint-${cursor}`);
+          }
           queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
             old.filter((e) => !removed.includes(e.cursor)),
           );

@@ -39,6 +39,8 @@ export function VeraView({ record }: { record: VeraRecord }) {
           src={artPath.species(vera.species)}
           alt={species?.name ?? 'Vera'}
           size={240}
+          sizes="(max-width: 720px) calc(100vw - 24px), 240px"
+          eager
           className="art"
         />
         <div style={{ flex: 1, minWidth: 260 }}>
