@@ -3,9 +3,9 @@
  * TypeScript mirrors (indexer, gateway, web, simulator) all import the same numbers and names from here.
  */
 export * from './catalogue/abilities.ts';
+export * from './catalogue/audit.ts';
 export * from './catalogue/battle.ts';
 export * from './catalogue/character.ts';
-export * from './catalogue/audit.ts';
 export * from './catalogue/codes.ts';
 export * from './catalogue/effects.ts';
 export * from './catalogue/runes.ts';

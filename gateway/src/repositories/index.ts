@@ -1,8 +1,8 @@
 /** Every read the gateway makes, grouped by subject; routes and the live stream call these, never SQL. */
 import type { SkaldDb } from '@skald/db';
 import { activityRepository } from './activity.ts';
-import { battlesRepository } from './battles.ts';
 import { auditRepository } from './audit.ts';
+import { battlesRepository } from './battles.ts';
 import { clansRepository } from './clans.ts';
 import { economyRepository } from './economy.ts';
 import { playersRepository } from './players.ts';

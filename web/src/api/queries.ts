@@ -8,11 +8,11 @@ import { type Api, ApiError } from './client.ts';
 import type {
   ActivityPage,
   Arena,
+  AuditPage,
   BattleDetail,
   BattleListItem,
   CharacterClanAsk,
   ClanAsk,
-  AuditPage,
   ClanDetail,
   ClanSummary,
   EloPoint,

@@ -7,8 +7,8 @@ import { isAddress } from 'viem';
 import type { TargetHit } from '../../api/types.ts';
 import { ArtImage } from '../../art/art-image.tsx';
 import { type ContractCall, type TxResult, useTransactor } from '../../tx/use-transactor.ts';
-import { literalTarget, TargetSearch, type TargetType } from './target-search.tsx';
 import { useNetworkState, WRONG_NETWORK_MESSAGE } from '../../wallet/network.ts';
+import { literalTarget, TargetSearch, type TargetType } from './target-search.tsx';
 
 export type Field =
   | { name: string; label: string; kind: 'uint'; max?: bigint; min?: bigint; initial?: string }
