@@ -20,6 +20,36 @@ let cookie: string;
 const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 });
 const bot = privateKeyToAccount(keccak256(toHex(`skald-bot-${SEED}-0`)));
 
+/** RFC 4180: quoted cells may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
 type Entry = {
   id: string;
   kind: string;
@@ -140,13 +170,13 @@ describe('audit', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="skald-audit-.*\.csv"/);
-    const lines = csv.body.trimEnd().split('\r\n');
-    const header = lines[0]?.split(',') ?? [];
+    const [header = [], ...lines] = parseCsv(csv.body);
     expect(header[0]).toBe('time_utc');
     const idAt = header.indexOf('id');
     const targetAt = header.indexOf('target_character_id');
-    expect(lines.slice(1).map((l) => l.split(',')[idAt])).toEqual(rows.map((e) => e.id));
-    for (const line of lines.slice(1)) expect(line.split(',')[targetAt]).toBe(target);
+    expect(lines.map((l) => l[idAt])).toEqual(rows.map((e) => e.id));
+    for (const line of lines) expect(line[targetAt]).toBe(target);
+    expect(lines.map((l) => l[header.indexOf('summary')])).toEqual(rows.map((e) => e.summary));
   });
 
   it('counts the entries newer than the top row, under the filter, and shows a new grant at once', async () => {

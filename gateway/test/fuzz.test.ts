@@ -1,15 +1,21 @@
 /** Property-based fuzz of every route: whatever a client sends, the gateway never answers 5xx. */
+
+import { ANVIL_MNEMONIC } from '@skald/chain';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './fixtures/siwe.ts';
 import { injectGateway, startWorld, type World } from './fixtures/world.ts';
 
 let world: World;
 let app: FastifyInstance;
+let adminCookie: string;
 
 beforeAll(async () => {
   world = await startWorld(60, 21);
   app = await injectGateway(world);
+  adminCookie = await signIn(app, mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }));
 });
 
 afterAll(async () => {
@@ -115,5 +121,52 @@ describe('fuzz: no client input yields a 5xx', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('fuzz: no admin input yields a 5xx', () => {
+  const ADMIN_ROUTES: typeof ROUTES = [
+    {
+      name: 'audit',
+      build: (a, b, c) => `/api/admin/audit?target=${enc(a)}&kind=${enc(b)}&before=${enc(c)}&from=${enc(a)}`,
+    },
+    {
+      name: 'audit after',
+      build: (a, b, c) => `/api/admin/audit?after=${enc(a)}&admin=${enc(b)}&tx=${enc(c)}`,
+    },
+    { name: 'audit newer', build: (a, b) => `/api/admin/audit/newer?after=${enc(a)}&to=${enc(b)}` },
+    {
+      name: 'audit csv',
+      build: (a, b, c) => `/api/admin/audit.csv?target=${enc(a)}&kind=${enc(b)}&to=${enc(c)}`,
+    },
+    { name: 'search', build: (a, b, c) => `/api/admin/search?q=${enc(a)}&type=${enc(b)}&limit=${enc(c)}` },
+  ];
+  for (const route of ADMIN_ROUTES) {
+    it(route.name, async () => {
+      await fc.assert(
+        fc.asyncProperty(value, value, value, async (a, b, c) => {
+          const url = route.build(a, b, c);
+          const res = await app.inject({ method: 'GET', url, headers: { cookie: adminCookie } });
+          expect(res.statusCode, `${url.slice(0, 200)} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+
+  it('answers odd but valid searches', async () => {
+    for (const q of ['%', '_', '\\', "'", '0x', '0', '18446744073709551615', 'ä', '🛡']) {
+      for (const type of ['character', 'clan', 'vera', 'account']) {
+        const url = `/api/admin/search?type=${type}&q=${encodeURIComponent(q)}`;
+        const res = await app.inject({ method: 'GET', url, headers: { cookie: adminCookie } });
+        expect(res.statusCode, url).toBe(200);
+      }
+    }
+    const nul = await app.inject({
+      method: 'GET',
+      url: '/api/admin/search?q=a%00b',
+      headers: { cookie: adminCookie },
+    });
+    expect(nul.statusCode).toBe(400);
   });
 });

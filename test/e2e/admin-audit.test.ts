@@ -36,6 +36,36 @@ let clanId = 0n;
 let granting = true;
 let background: Promise<void> = Promise.resolve();
 
+/** RFC 4180: quoted cells may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
 type AuditEntry = { id: string; kind: string; summary: string; target: { characterId: string | null } };
 
 beforeAll(async () => {
@@ -167,9 +197,8 @@ describe('admin audit in the browser', () => {
       p.getByRole('link', { name: 'Download CSV of this filter' }).click(),
     ]);
     const csv = await readFile((await download.path()) as string, 'utf8');
-    const [header, ...rows] = csv.trimEnd().split('\r\n');
-    const columns = header?.split(',') ?? [];
-    const at = (row: string, column: string) => row.split(',')[columns.indexOf(column)];
+    const [columns = [], ...rows] = parseCsv(csv);
+    const at = (row: string[], column: string) => row[columns.indexOf(column)];
     const expected = await auditApi(`target=${astrid}&kind=runix&limit=100`);
     expect(rows.length).toBe(expected.items.length);
     expect(rows.length).toBe(SEEDED_RUNIX_GRANTS + 1);
@@ -179,7 +208,8 @@ describe('admin audit in the browser', () => {
       expect(at(row, 'target_name')).toBe('Astrid');
     }
     expect(rows.map((r) => at(r, 'id'))).toEqual(expected.items.map((e) => e.id));
-    expect(at(rows[0] as string, 'tx_hash')).toBe(hash);
+    expect(at(rows[0] as string[], 'tx_hash')).toBe(hash);
+    expect(at(rows[0] as string[], 'summary')).toBe('1,234 runix');
     expect(admin.consoleErrors).toEqual([]);
   });
 

@@ -181,7 +181,8 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
           q: Type.String({
             minLength: 1,
             maxLength: 64,
-            description: 'a name, an address (or its start) or an id',
+            pattern: '^[^\\u0000-\\u001f]+$',
+            description: 'a name, an address (or its start) or an id (no control characters)',
           }),
           type: Type.Union(
             SEARCH_TYPES.map((t) => Type.Literal(t)),
