@@ -73,6 +73,15 @@ const ROUTES: { name: string; build: (a: string, b: string, c: string) => string
   { name: 'clans', build: (a, b, c) => `/api/clans?status=${enc(a)}&limit=${enc(b)}&offset=${enc(c)}` },
   { name: 'clan', build: (a) => `/api/clans/${enc(a)}` },
   { name: 'shop', build: (a) => `/api/shop?shopId=${enc(a)}` },
+  { name: 'battle', build: (a) => `/api/battles/${enc(a)}` },
+  {
+    name: 'viking battles',
+    build: (a, b, c) => `/api/viking/${enc(a)}/battles?limit=${enc(b)}&offset=${enc(c)}`,
+  },
+  { name: 'arena', build: (a) => `/api/arena?characterId=${enc(a)}` },
+  { name: 'viking search', build: (a, b) => `/api/vikings?name=${enc(a)}&limit=${enc(b)}` },
+  { name: 'clan asks', build: (a) => `/api/clans/${enc(a)}/asks` },
+  { name: 'viking clan asks', build: (a) => `/api/viking/${enc(a)}/clan-asks` },
   {
     name: 'activity',
     build: (a, b, c) =>

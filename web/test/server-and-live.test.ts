@@ -37,11 +37,16 @@ describe('live events -> stale queries', () => {
     const keys = staleKeysFor(event({ type: 'clan', clanId: '3', characterId: '1', otherCharacterId: '2' }));
     expect(keys).toEqual([['clans'], ['clan', '3'], ['viking', '1'], ['viking', '2'], ['viking-data']]);
   });
-  it('refreshes the leaderboard and elo plots after a battle', () => {
-    expect(staleKeysFor(event({ type: 'battle', characterId: '1' }))).toEqual([
+  it('refreshes the leaderboard, elo plots, arena, battle pages and battle lists after a battle', () => {
+    expect(staleKeysFor(event({ type: 'battle', characterId: '1', otherCharacterId: '2' }))).toEqual([
       ['leaderboard'],
       ['elo-history'],
+      ['arena'],
+      ['battle'],
       ['viking', '1'],
+      ['viking', '2'],
+      ['viking-battles', '1'],
+      ['viking-battles', '2'],
     ]);
   });
 });

@@ -85,6 +85,15 @@ export function clansRepository({ db }: SkaldDb) {
       };
     },
 
+    async exists(clanId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: clan.id })
+        .from(clan)
+        .where(eq(clan.id, BigInt(clanId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Open invitations and join requests of a clan, newest first, with names. */
     async openAsks(clanId: string) {
       const rows = await db

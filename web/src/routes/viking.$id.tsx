@@ -5,6 +5,7 @@ import { vikingQueryOptions } from '../api/queries.ts';
 import { ArtImage } from '../art/art-image.tsx';
 import { artPath } from '../art/paths.ts';
 import { shortAddress, utcDate } from '../lib/format.ts';
+import { usePlayer } from '../lib/hooks.ts';
 import { orNotFound } from '../lib/load.ts';
 import { BattleList } from './-components/battle-list.tsx';
 
@@ -21,8 +22,20 @@ function VikingPage() {
   const { id } = Route.useParams();
   const { api } = Route.useRouteContext();
   const { data: viking } = useSuspenseQuery(vikingQueryOptions(api, id));
+  const isMe = usePlayer().characterId === viking.characterId;
   return (
     <article>
+      {isMe ? (
+        <nav className="row" aria-label="Your viking">
+          <Link to="/nfts" className="button">
+            Your home
+          </Link>
+          <Link to="/arena" className="button secondary">
+            Arena
+          </Link>
+          {viking.state === 0 ? <Link to="/start">Finish onboarding</Link> : null}
+        </nav>
+      ) : null}
       <h1>
         {viking.name} <span className="muted">· viking #{viking.characterId}</span>
       </h1>

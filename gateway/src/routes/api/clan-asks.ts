@@ -31,8 +31,9 @@ const clanAsks: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const detail = await app.repos.clans.detail(request.params.id);
-      if (!detail) return reject(reply, 404, `no clan ${request.params.id}`);
+      if (!(await app.repos.clans.exists(request.params.id))) {
+        return reject(reply, 404, `no clan ${request.params.id}`);
+      }
       return { items: await app.repos.clans.openAsks(request.params.id) };
     },
   );
