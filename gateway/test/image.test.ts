@@ -33,6 +33,15 @@ beforeAll(async () => {
   mkdirSync(join(assetsDir, 'veras'));
   writeFileSync(join(assetsDir, 'veras', 'bjorn.png'), png);
   writeFileSync(join(assetsDir, 'notes.txt'), 'not an image');
+  mkdirSync(join(assetsDir, 'art'));
+  writeFileSync(
+    join(assetsDir, 'art', 'crest.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><defs><linearGradient id="g"><stop offset="0" stop-color="#e8b04a"/></linearGradient></defs><circle cx="32" cy="32" r="30" fill="url(#g)"/></svg>',
+  );
+  writeFileSync(
+    join(assetsDir, 'art', 'outside.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64"><image xlink:href="file:///etc/passwd" width="64" height="64"/></svg>',
+  );
   trap = createServer((_req, res) => {
     trapHits += 1;
     res.writeHead(200, { 'content-type': 'image/png' }).end(png);
@@ -90,6 +99,21 @@ describe('image proxy output', () => {
       expect(meta.format).toBe('webp');
       expect(meta.width).toBe(Math.min(width, 2000)); // never enlarged
     }
+  });
+
+  it('rasterises the app’s own SVG art at the asked width (it is drawn, not enlarged)', async () => {
+    const p = proxy([]);
+    for (const width of [320, 640, 3072]) {
+      const { body } = await p.render('/art/crest.svg', width, 100);
+      const meta = await sharp(body).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBe(width);
+    }
+  });
+
+  it('refuses an SVG that refers to anything outside itself', async () => {
+    await expect(proxy([]).render('/art/outside.svg', 320, 100)).rejects.toMatchObject({ status: 415 });
   });
 
   it('caches a rendered size', async () => {

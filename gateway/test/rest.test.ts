@@ -161,6 +161,34 @@ describe('leaderboard, clans, shop', () => {
     expect((await get('/api/leaderboard/ranked')).statusCode).toBe(400);
   });
 
+  it('finds vikings on the board by part of their name, keeping their board rank', async () => {
+    type Row = { characterId: string; name: string; rank: number };
+    // the bots' battles fill the boards as the test world runs: take the first named viking on any board
+    let board = 1;
+    let someone: Row | undefined;
+    for (let tries = 0; !someone && tries < 120; tries++) {
+      for (board = 1; board <= 3 && !someone; board++) {
+        const items = (await get(`/api/leaderboard/${board}?limit=100`)).json().items as Row[];
+        someone = items.find((r) => r.name.length >= 3);
+      }
+      if (!someone) await new Promise((r) => setTimeout(r, 500));
+    }
+    board -= 1;
+    if (!someone) throw new Error('no board has a named viking after 60 s');
+    const target = someone;
+    const part = target.name.slice(1, 3).toUpperCase();
+    const res = await get(`/api/leaderboard/${board}?limit=100&name=${encodeURIComponent(part)}`);
+    expect(res.statusCode).toBe(200);
+    const found = res.json().items as Row[];
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((r) => r.name.toLowerCase().includes(part.toLowerCase()))).toBe(true);
+    expect(found.find((r) => r.characterId === target.characterId)?.rank).toBe(target.rank);
+    expect(res.json().total).toBe(found.length);
+    // LIKE wildcards are literal
+    expect((await get('/api/leaderboard/1?name=%25')).json().items).toEqual([]);
+    expect((await get(`/api/leaderboard/1?name=${'x'.repeat(33)}`)).statusCode).toBe(400);
+  });
+
   it('lists clans by points and shows one with its members', async () => {
     const list = await get('/api/clans?limit=5');
     expect(list.statusCode).toBe(200);

@@ -157,7 +157,7 @@ function TopPage() {
                     to="/top"
                     search={(s) => ({ ...s, player: row.characterId })}
                     className="muted"
-                    aria-label={`Elo chart of ${row.name || `viking #${row.characterId}`}`}
+                    title={`Elo chart of ${row.name || `viking #${row.characterId}`}`}
                   >
                     chart
                   </Link>
