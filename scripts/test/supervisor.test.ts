@@ -215,7 +215,8 @@ describe('npm start under the supervisor', () => {
     expect(before.length).toBeGreaterThanOrEqual(5);
     const code = await stack.interrupt(60_000);
     expect(code).toBe(0);
-    await sleep(500);
+    // helpers of exited processes (tsx's esbuild service) notice their parent is gone within moments
+    for (let i = 0; i < 20 && before.some(alive); i++) await sleep(500);
     expect(before.filter(alive), 'processes left running').toEqual([]);
     const order = ['simulator', 'gateway', 'indexer', 'anvil'].map((part) =>
       stack.lines.findIndex((l) => new RegExp(`skald\\s+${part} stopped`).test(l)),
