@@ -21,6 +21,10 @@ function processesOf(folder: string): { pid: number; cmd: string }[] {
     if (!Number.isInteger(pid) || pid === process.pid) continue;
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      // this script's own helpers (tsx's esbuild service) are not the stack's
+      if (ppid === process.pid) continue;
       if (cmd.includes(folder) && alive(pid)) found.push({ pid, cmd });
     } catch {
       // gone
