@@ -205,6 +205,10 @@ async function main() {
   const live = { first: 0, last: 0, events: 0 };
   const indexerLog = (raw: string) => {
     const text = raw.replace(/^\[ponder\] /, '');
+    if (/Connected to JSON-RPC/.test(text)) {
+      // lists the RPC URL once per limiter bucket (32 on loopback)
+      return logger.log('indexer', 'debug', text.replace(/^[\d:.]+\s+[A-Z]+\s+/, ''));
+    }
     const block = /(Indexed|Finalized) block .*?number=(\d+)(?: event_count=(\d+))?/.exec(text);
     if (!block) return indexerLines(`${text}\n`);
     logger.log('indexer', 'debug', text.replace(/^[\d:.]+\s+[A-Z]+\s+/, ''));
@@ -231,7 +235,11 @@ async function main() {
       deploymentPath,
       viewsSchema: VIEWS_SCHEMA,
       port: ports.indexer,
-      env: { PONDER_LOG_LEVEL: ponderLevel[logger.settings.level] },
+      env: {
+        PONDER_LOG_LEVEL: ponderLevel[logger.settings.level],
+        // pg's deprecation notice about Ponder's own queries is nothing an operator can act on
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-deprecation`.trim(),
+      },
       log: indexerLog,
     });
     schema = indexer.schema;

@@ -30,8 +30,13 @@ export type Stack = {
   find(pattern: RegExp): number[];
   /** every process under the launcher */
   descendants(): number[];
-  /** Ctrl-C, as a terminal sends it to the foreground process group; resolves with the exit code */
+  /**
+   * Ctrl-C, as a terminal sends it to the foreground process group; resolves with the exit code (null when the
+   * process ended by the signal itself, as npm does after its script stops, or had to be killed)
+   */
   interrupt(timeoutMs?: number): Promise<number | null>;
+  /** the signal that ended the launcher, if any */
+  exitSignal(): NodeJS.Signals | null;
 };
 
 function processTable(): Map<number, { ppid: number; cmd: string }> {
@@ -162,6 +167,7 @@ export async function startStack(options: {
         child.once('exit', onExit);
       });
     },
+    exitSignal: () => child.signalCode,
     interrupt(timeoutMs = 60_000) {
       return new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
