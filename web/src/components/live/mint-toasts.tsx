@@ -26,10 +26,6 @@ export function MintToasts() {
           if (toasted.has(event.cursor)) return;
           toasted.add(event.cursor);
           if (toasted.size > 1000) toasted.delete(toasted.values().next().value as string);
-          // the home page's recent mints read this key
-          queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
-            [event, ...old].slice(0, 20),
-          );
           toast(mintHeadline(mint), {
             id: `mint-${event.cursor}`,
             position: 'bottom-left',
@@ -40,6 +36,12 @@ export function MintToasts() {
               onClick: () => void navigate({ to: '/vera/$id', params: { id: mint.veraId } }),
             },
           });
+          // the home page's recent mints read this key: rendered after the toast, in a task of its own
+          setTimeout(() =>
+            queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
+              [event, ...old].slice(0, 20),
+            ),
+          );
         },
         onRetract(cursors) {
           const removed = cursors.filter((c) => toasted.delete(c));
