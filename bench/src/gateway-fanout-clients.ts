@@ -12,13 +12,11 @@ import { now } from './stats.ts';
 export type ToWorker =
   | { type: 'connect'; urls: string[]; count: number; offset: number; bare?: boolean }
   | { type: 'firsts' }
-  | { type: 'count' }
   | { type: 'refs'; refs: Record<string, [first: number, sent: number | null]> }
   | { type: 'close' };
 
 export type FromWorker =
   | { type: 'connected'; ms: number }
-  | { type: 'count'; receipts: number }
   | { type: 'firsts'; firsts: [cursor: string, first: number, txHash: string][]; elu: number }
   | {
       type: 'hist';

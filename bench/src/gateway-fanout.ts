@@ -212,21 +212,6 @@ async function collect(
   cpu: number[],
   expectedEvents?: number,
 ) {
-  // collect once the clients have drained: no new receipt for 2 s (at most 60 s)
-  let last = -1;
-  for (const deadline = now() + 60_000; now() < deadline; ) {
-    const counts = await Promise.all(
-      workers.map((w) => {
-        const reply = w.next('count');
-        w.send({ type: 'count' });
-        return reply;
-      }),
-    );
-    const total = counts.reduce((a, c) => a + c.receipts, 0);
-    if (total === last) break;
-    last = total;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
   const firstReplies = await Promise.all(
     workers.map((w) => {
       const reply = w.next('firsts');
