@@ -84,6 +84,11 @@ export async function gatewayProcess(
   });
   child.stdout?.on('data', (d: Buffer) => out.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => out.push(d.toString()));
+  // BENCH_GATEWAY_LOG=1 shows the gateway's own log (LOG_LEVEL sets how much)
+  if (process.env.BENCH_GATEWAY_LOG) {
+    child.stdout?.pipe(process.stderr);
+    child.stderr?.pipe(process.stderr);
+  }
   const url = `http://127.0.0.1:${port}`;
   await waitUp(url, child, out);
   return { url, child, stop: stopper(child) };

@@ -49,7 +49,7 @@ export const gatewayEnvSchema = z.object({
   /** The chain's block time in ms: the fast lane's polling interval without a websocket. */
   SKALD_BLOCK_TIME_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** A provisional event the indexer has not confirmed after this many blocks is retracted. */
-  SKALD_LIVE_CONFIRM_BLOCKS: z.coerce.number().int().min(1).max(1000).default(12),
+  SKALD_LIVE_CONFIRM_BLOCKS: z.coerce.number().int().min(1).max(1000).default(32),
   /** Announce events from the node before the indexer commits them (provisional). */
   SKALD_FAST_LANE: bool.default(true),
   /** Origin the browser uses; sign-in messages must name its host. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { headerOpacity, nextHeaderScroll } from '../src/components/header/header-scroll.ts';
 import { shouldReload } from '../src/lib/version.ts';
+import { addEvents, emptyFeed, retractEvents } from '../src/live/feed.ts';
+import { retractionNote } from '../src/live/mint.ts';
+import type { ActivityEvent } from '../src/live/protocol.ts';
 
 describe('header scroll rules', () => {
   it('darkens with depth up to 0.95', () => {
@@ -23,5 +26,36 @@ describe('new-build reload', () => {
     expect(shouldReload({ pageBuild: 'a', deployedBuild: 'a', lastReloadAt: undefined, now: 0 })).toBe(false);
     expect(shouldReload({ pageBuild: 'a', deployedBuild: 'b', lastReloadAt: undefined, now: 0 })).toBe(true);
     expect(shouldReload({ pageBuild: 'a', deployedBuild: 'b', lastReloadAt: 5_000, now: 9_000 })).toBe(false);
+  });
+});
+
+describe('live feed with provisional events', () => {
+  const ev = (block: number, provisional = false): ActivityEvent => ({
+    cursor: `${String(block).padStart(20, '0')}-000000`,
+    type: 'mint',
+    kind: 'VeraMinted',
+    blockNumber: String(block),
+    logIndex: 0,
+    txHash: `0x${block}`,
+    timestamp: block,
+    payload: {},
+    ...(provisional ? { provisional: true as const } : {}),
+  });
+
+  it('replaces a provisional row with its confirmation in place and counts retractions', () => {
+    let feed = addEvents(emptyFeed, [ev(1), ev(2, true)]);
+    expect(feed.events.map((e) => [e.cursor.slice(18, 20), e.provisional ?? false])).toEqual([
+      ['02', true],
+      ['01', false],
+    ]);
+    feed = addEvents(feed, [ev(2)]);
+    expect(feed.events).toHaveLength(2);
+    expect(feed.events[0]?.provisional).toBeUndefined();
+    expect(addEvents(feed, [ev(2, true)])).toBe(feed); // a late provisional copy changes nothing
+    feed = retractEvents(feed, [ev(2).cursor, ev(9).cursor]);
+    expect(feed.events.map((e) => e.cursor)).toEqual([ev(1).cursor]);
+    expect(feed.retracted).toBe(1);
+    expect(retractionNote(2)).toBe('2 events removed by a chain reorganisation');
+    expect(retractionNote(1)).toBe('1 event removed by a chain reorganisation');
   });
 });

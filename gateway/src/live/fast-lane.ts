@@ -77,6 +77,8 @@ export class FastLane {
   private readonly contractByAddress = new Map<string, ContractName>();
   /** block number -> hash and the cursors announced from it (for reorgs) */
   private readonly announced = new Map<bigint, { hash: Hex; cursors: string[] }>();
+  /** recent block reads, by hash */
+  private readonly blocks = new Map<Hex, Promise<RpcBlock | null>>();
   /** blocks whose logs are gathering while the block itself is fetched */
   private readonly gathering = new Map<Hex, RpcLog[]>();
   private pollTimer: NodeJS.Timeout | undefined;
@@ -216,6 +218,8 @@ export class FastLane {
     const logs = [log];
     this.gathering.set(log.blockHash, logs);
     void this.block(log.blockHash)
+      // the block may be read already: let the rest of its logs (same burst from the node) join first
+      .then((block) => new Promise<RpcBlock | null>((resolve) => setImmediate(() => resolve(block))))
       .then((block) => {
         this.gathering.delete(log.blockHash);
         if (block) this.emit(block, logs);
@@ -231,6 +235,7 @@ export class FastLane {
     this.reorgCheck(number, head.hash);
     const replaced = this.head !== null && number <= this.head;
     this.head = number;
+    void this.block(head.hash).catch(() => {});
     this.options.onHead(number);
     // after a reorg the replacement blocks' logs may not be pushed: read them
     if (replaced) void this.readLogs(head.hash).catch((e) => this.options.onError(e));
@@ -255,8 +260,16 @@ export class FastLane {
     if (block) this.emit(block, logs);
   }
 
-  private async block(hash: Hex): Promise<RpcBlock | null> {
-    return (await this.call('eth_getBlockByHash', [hash, true])) as RpcBlock | null;
+  /** One read per block: a new head starts it, so it is usually in flight when the block's logs arrive. */
+  private block(hash: Hex): Promise<RpcBlock | null> {
+    let fetch = this.blocks.get(hash);
+    if (!fetch) {
+      fetch = this.call('eth_getBlockByHash', [hash, true]) as Promise<RpcBlock | null>;
+      fetch.catch(() => this.blocks.delete(hash));
+      this.blocks.set(hash, fetch);
+      if (this.blocks.size > 16) this.blocks.delete(this.blocks.keys().next().value as Hex);
+    }
+    return fetch;
   }
 
   // --- polling -----------------------------------------------------------------------------------------

@@ -47,9 +47,11 @@ export function MintToasts() {
           if (toasted.has(event.cursor)) return;
           toasted.add(event.cursor);
           if (toasted.size > 1000) toasted.delete(toasted.values().next().value as string);
-          // the home page's recent mints read this key
-          queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
-            [event, ...old].slice(0, 20),
+          // the home page's recent mints read this key: rendered after the toast, in a task of its own
+          setTimeout(() =>
+            queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
+              [event, ...old].slice(0, 20),
+            ),
           );
           const id = `mint-${event.cursor}`;
           const decision = gate.admit(id, Date.now());
