@@ -35,7 +35,14 @@ describe('live events -> stale queries', () => {
   });
   it('refreshes the clan list, the clan and both people of a clan event', () => {
     const keys = staleKeysFor(event({ type: 'clan', clanId: '3', characterId: '1', otherCharacterId: '2' }));
-    expect(keys).toEqual([['clans'], ['clan', '3'], ['viking', '1'], ['viking', '2'], ['viking-data']]);
+    expect(keys).toEqual([
+      ['clans'],
+      ['admin-audit-newer'],
+      ['clan', '3'],
+      ['viking', '1'],
+      ['viking', '2'],
+      ['viking-data'],
+    ]);
   });
   it('refreshes the leaderboard, elo plots, arena, battle pages and battle lists after a battle', () => {
     expect(staleKeysFor(event({ type: 'battle', characterId: '1', otherCharacterId: '2' }))).toEqual([
