@@ -27,10 +27,10 @@ ORDER BY r.battle_type, r.rank;`,
   },
   {
     title: 'Top elo with names, in one GraphQL query',
-    question: 'The same ranking through GraphQL, following elo → character.',
+    question: 'The ten best ratings in any battle type through GraphQL, following elo → character.',
     language: 'graphql',
     query: `{
-  elos(where: { battleType: 1 }, orderBy: "elo", orderDirection: "desc", limit: 10) {
+  elos(orderBy: "elo", orderDirection: "desc", limit: 10) {
     items {
       battleType
       elo
