@@ -59,14 +59,16 @@ export function TargetSearch(props: {
   });
   const hits = q.length > 0 ? (search.data?.items ?? []) : [];
   const { chosen, onChoose, type } = props;
+  const typed = props.text.trim();
 
-  // an exact id or address typed in full resolves to its match without a click
+  // an exact id or address typed in full resolves to its match without a click; only once the search has
+  // caught up with the text (the previous text's matches must not choose for the new one)
   useEffect(() => {
-    if (chosen) return;
+    if (chosen || q !== typed) return;
     const literal = literalTarget(type, q);
     const exact = literal ? hits.find((h) => h.id.toLowerCase() === literal.toLowerCase()) : undefined;
     if (exact) onChoose(exact);
-  }, [hits, q, chosen, type, onChoose]);
+  }, [hits, q, typed, chosen, type, onChoose]);
 
   const choose = (hit: TargetHit) => {
     props.onChoose(hit);

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { subscribeLive } from '../../live/live-client.ts';
 import { mintDetail, mintHeadline, mintPayload, retractionNote } from '../../live/mint.ts';
-import type { ActivityEvent } from '../../live/protocol.ts';
+import type { ActivityEvent, MintPayload } from '../../live/protocol.ts';
 import {
   BURST_TOAST_ID,
   burstHeadline,
@@ -36,25 +36,45 @@ export function MintToasts() {
 
   useEffect(() => {
     const gate = createMintGate(mintToastsMuted);
-    const toasted = new Set<string>();
+    /** cursor -> the headline its single toast shows ('' when it went into a burst or was muted) */
+    const toasted = new Map<string, string>();
+    const singleToast = (cursor: string, mint: MintPayload) => ({
+      id: `mint-${cursor}`,
+      position: 'bottom-left' as const,
+      description: mintDetail(mint),
+      className: 'mint-toast',
+      action: {
+        label: 'View',
+        onClick: () => void navigate({ to: '/vera/$id', params: { id: mint.veraId } }),
+      },
+      cancel: MUTE_ACTION,
+    });
     const subscription = subscribeLive(
       { topics: ['mint'] },
       {
         onEvent(event: ActivityEvent) {
           const mint = mintPayload(event);
           if (!mint) return;
-          // shown at once when provisional; its confirmation is the same mint, already toasted
-          if (toasted.has(event.cursor)) return;
-          toasted.add(event.cursor);
-          if (toasted.size > 1000) toasted.delete(toasted.values().next().value as string);
+          const id = `mint-${event.cursor}`;
+          // shown at once when provisional; its confirmation is the same mint, already toasted. Only when the
+          // indexer knows more than the node did (a name the gateway had not heard yet) is the toast updated.
+          const shown = toasted.get(event.cursor);
+          if (shown !== undefined) {
+            if (!event.provisional && shown !== '' && shown !== mintHeadline(mint)) {
+              toasted.set(event.cursor, mintHeadline(mint));
+              toast(mintHeadline(mint), singleToast(event.cursor, mint));
+            }
+            return;
+          }
+          if (toasted.size > 1000) toasted.delete(toasted.keys().next().value as string);
           // the home page's recent mints read this key: rendered after the toast, in a task of its own
           setTimeout(() =>
             queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
               [event, ...old].slice(0, 20),
             ),
           );
-          const id = `mint-${event.cursor}`;
           const decision = gate.admit(id, Date.now());
+          toasted.set(event.cursor, decision.kind === 'single' ? mintHeadline(mint) : '');
           if (decision.kind === 'muted') return;
           if (decision.kind === 'burst') {
             for (const single of decision.dismiss) toast.dismiss(single);
@@ -68,17 +88,7 @@ export function MintToasts() {
             });
             return;
           }
-          toast(mintHeadline(mint), {
-            id,
-            position: 'bottom-left',
-            description: mintDetail(mint),
-            className: 'mint-toast',
-            action: {
-              label: 'View',
-              onClick: () => void navigate({ to: '/vera/$id', params: { id: mint.veraId } }),
-            },
-            cancel: MUTE_ACTION,
-          });
+          toast(mintHeadline(mint), singleToast(event.cursor, mint));
         },
         onRetract(cursors) {
           const removed = cursors.filter((c) => toasted.delete(c));
