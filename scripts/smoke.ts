@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { io } from 'socket.io-client';
+import { connectLive } from '@skald/wire';
 import { alive, startStack } from './test/stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,17 +65,23 @@ try {
   if (vera.vera?.id !== '1') throw new Error(`/api/vera/1 answered ${JSON.stringify(vera).slice(0, 200)}`);
   say('/api/vera/1 answers vera 1');
   const event = await new Promise<{ cursor: string; kind: string }>((resolve, reject) => {
-    const socket = io(stack.origin, { path: '/socket.io', transports: ['websocket'] });
+    const client = connectLive(stack.origin);
     const timer = setTimeout(() => {
-      socket.close();
+      client.close();
       reject(new Error('no live event over the socket within 120 s'));
     }, 120_000);
-    socket.on('connect', () => socket.emit('subscribe', { topics: ['all'] }, () => {}));
-    socket.on('activity', (e: { cursor: string; kind: string }) => {
-      clearTimeout(timer);
-      socket.close();
-      resolve(e);
-    });
+    client
+      .subscribe(
+        { topics: ['all'] },
+        {
+          onEvent: (e) => {
+            clearTimeout(timer);
+            client.close();
+            resolve(e);
+          },
+        },
+      )
+      .catch(reject);
   });
   say(`live event over the socket: ${event.kind} at ${event.cursor}`);
 } catch (error) {

@@ -13,8 +13,8 @@ import { readDeployment } from '@skald/chain/deployment';
 import { createDb } from '@skald/db';
 import { encodeCursor } from '@skald/game';
 import { chainLogs, type TestChain } from '@skald/indexer/testing';
+import { connectLive } from '@skald/wire';
 import postgres from 'postgres';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive, type Stack, startStack } from './stack.ts';
 
@@ -65,27 +65,21 @@ function secondsBetween(from: RegExp, to: RegExp): number {
 }
 
 /** A live-feed client as the web app is one: on a new connection it re-subscribes after the last cursor it saw. */
+/** A confirmed-only client on the one live client: it resumes from its last confirmed cursor by itself. */
 function liveClient(origin: string) {
   const events: Event[] = [];
   let connects = 0;
-  const socket: Socket = io(origin, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnectionDelayMax: 1000,
-  });
-  socket.on('connect', () => {
+  const client = connectLive(origin, { reconnectionDelayMax: 1000 });
+  client.socket.on('connect', () => {
     connects += 1;
-    if (socket.recovered) return;
-    const after = events.at(-1)?.cursor;
-    socket.emit('subscribe', after ? { topics: ['all'], after } : { topics: ['all'] }, () => {});
   });
-  socket.on('activity', (event: Event) => events.push(event));
+  void client.subscribe({ topics: ['all'], confirmedOnly: true }, { onEvent: (event) => events.push(event) });
   return {
     events,
     get connects() {
       return connects;
     },
-    close: () => socket.close(),
+    close: () => client.close(),
   };
 }
 
