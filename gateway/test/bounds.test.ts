@@ -69,7 +69,8 @@ describe('/sql/db', () => {
     const elapsed = Date.now() - started;
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/1500 ms statement timeout/);
-    expect(elapsed).toBeLessThan(TIMEOUT_MS + 2500);
+    // bounded: the query itself would run for hours; the slack covers a busy machine's scheduling
+    expect(elapsed).toBeLessThan(TIMEOUT_MS * 10);
     const running = await world.reader.sql`
       select pid from pg_stat_activity where application_name = 'skald_gateway_sql' and state = 'active'`;
     expect(running).toHaveLength(0);
