@@ -12,6 +12,7 @@ export * from './catalogue/runes.ts';
 export * from './catalogue/species.ts';
 export * from './catalogue/stats.ts';
 export * from './errors.ts';
+export * from './rules/activity.ts';
 export * from './rules/address.ts';
 export * from './rules/contract-errors.ts';
 export * from './rules/cursor.ts';
