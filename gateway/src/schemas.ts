@@ -86,4 +86,5 @@ export const ActivityEventSchema = Type.Object({
     }),
   ),
   eloChange: Type.Optional(Type.Object({ a: Type.Integer(), b: Type.Integer() })),
+  text: Type.Optional(Type.String()),
 });

@@ -90,6 +90,8 @@ export type ActivityEvent = {
    * is about. A name the gateway does not know (yet) is absent.
    */
   names?: ActivityNames;
+  /** the event in one sentence, names and amounts included (@skald/game `describeActivity`) */
+  text?: string;
   /** BattleResolved of a rated battle: each side's elo change (a is `characterId`, b `otherCharacterId`) */
   eloChange?: { a: number; b: number };
   /** set while the indexer has not committed the event yet */

@@ -2,7 +2,7 @@
  * Activity rows as the wire sees them. One mapping for the REST history, the backlog and the live stream, so
  * a client sees the same event whichever path delivered it. Mint events carry what the web's mint toast shows.
  */
-import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, statTotal } from '@skald/game';
+import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, describeActivity, statTotal } from '@skald/game';
 import type { ActivityEvent, ActivityNames, MintMethod } from '@skald/wire';
 
 /** An activity row with the names the index knows (see ActivityEvent.names) and a rated battle's elo changes. */
@@ -104,5 +104,6 @@ export function toStreamEvent(row: ActivityRow): StreamEvent {
   if (names) event.names = names;
   if (row.eloChangeA != null && row.eloChangeB != null)
     event.eloChange = { a: Number(row.eloChangeA), b: Number(row.eloChangeB) };
+  event.text = describeActivity(event);
   return event;
 }

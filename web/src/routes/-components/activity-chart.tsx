@@ -5,7 +5,7 @@
  * know their counts.
  */
 import { useState } from 'react';
-import { ticks } from '../../components/elo-chart.tsx';
+import { ticks } from '../../lib/ticks.ts';
 
 const W = 640;
 const H = 150;
