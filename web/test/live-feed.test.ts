@@ -1,14 +1,9 @@
 /** /live's pure rules: rows read the gateway's sentence, filters in the URL, the window of rows shown. */
 import { describe, expect, it } from 'vitest';
 import { describeActivity } from '../src/live/describe.ts';
-import {
-  activityRate,
-  parseLiveSearch,
-  searchTypes,
-  toggleSearchType,
-  windowRange,
-} from '../src/live/feed.ts';
+import { activityRate, searchTypes, toggleSearchType, windowRange } from '../src/live/feed.ts';
 import type { ActivityEvent } from '../src/live/protocol.ts';
+import { parseLiveSearch } from '../src/routes/live.tsx';
 
 const event = (over: Partial<ActivityEvent>): ActivityEvent => ({
   cursor: '00000000000000000010-000001',

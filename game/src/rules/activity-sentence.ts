@@ -106,14 +106,16 @@ const items = (list: unknown): string =>
 
 type Describe = (e: SentenceEvent, p: Record<string, unknown>) => string;
 
-const GRANT_KIND = Object.fromEntries(
-  Object.entries(ADMIN_GRANT_KIND_LABELS).map(([code, label]) => [label, Number(code)]),
-) as Record<string, number>;
+/** The AdminGrantKind code of a grant row's kind label (rows store the label). */
+function grantKindCode(label: string): number | undefined {
+  const found = Object.entries(ADMIN_GRANT_KIND_LABELS).find(([, l]) => l === label);
+  return found ? Number(found[0]) : undefined;
+}
 
 function grant(e: SentenceEvent, p: Record<string, unknown>): string {
   const amount = formatAmount(str(p.amount) || '0');
   const by = admin(e);
-  switch (GRANT_KIND[str(p.kind)]) {
+  switch (grantKindCode(str(p.kind))) {
     case AdminGrantKind.runix:
       return `${by} granted ${amount} runix to ${actor(e)}`;
     case AdminGrantKind.onyx:
@@ -155,11 +157,11 @@ function battleResolved(e: SentenceEvent, p: Record<string, unknown>): string {
 
 const CHALLENGE_OUTCOME: Record<number, string> = { 1: 'accepted', 2: 'declined' };
 const JOIN_OUTCOME: Record<number, string> = { 1: 'accepted', 2: 'declined', 3: 'withdrew' };
-const VERA_RESULT: Record<number, string> = {
-  [VeraBattleResult.win]: 'won',
-  [VeraBattleResult.loss]: 'lost',
-  [VeraBattleResult.tie]: 'drew',
-};
+function veraResult(code: number): string {
+  if (code === VeraBattleResult.win) return 'won';
+  if (code === VeraBattleResult.loss) return 'lost';
+  return code === VeraBattleResult.tie ? 'drew' : 'fought';
+}
 
 const KINDS: Record<string, Describe> = {
   // mints
@@ -278,7 +280,7 @@ const KINDS: Record<string, Describe> = {
     return `${account(e)}'s ${vera(e)} gained ${formatAmount(str(p.amount) || '0')} experience${up}`;
   },
   VeraBattleRecorded: (e, p) =>
-    `${account(e)}'s ${vera(e)} ${VERA_RESULT[num(p.result)] ?? 'fought'} battle #${str(p.battleId)} (${num(p.wins)}–${num(p.losses)}–${num(p.ties)})`,
+    `${account(e)}'s ${vera(e)} ${veraResult(num(p.result))} battle #${str(p.battleId)} (${num(p.wins)}–${num(p.losses)}–${num(p.ties)})`,
   // roles
   RoleGranted: (e, p) => `${account(e)} was given the ${codeLabel(ROLE_LABELS, num(p.role)) ?? 'a'} role`,
   RoleRevoked: (e, p) => `${account(e)} lost the ${codeLabel(ROLE_LABELS, num(p.role)) ?? 'a'} role`,

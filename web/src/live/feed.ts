@@ -4,6 +4,7 @@
  * window shows.
  */
 import { parseActivityTypes } from '@skald/game';
+import type { LiveSearch } from '../routes/live.tsx';
 import type { ActivityEvent } from './protocol.ts';
 
 export const FEED_CAP = 2_000;
@@ -44,14 +45,6 @@ export function retractEvents(feed: Feed, cursors: string[]): Feed {
 
 export function filterEvents(events: ActivityEvent[], types: ReadonlySet<string>): ActivityEvent[] {
   return types.size === 0 ? events : events.filter((e) => types.has(e.type));
-}
-
-/** /live's search params: `?type=grant,battle` (unknown types dropped; none means every type). */
-export type LiveSearch = { type?: string };
-
-export function parseLiveSearch(search: Record<string, unknown>): LiveSearch {
-  const types = parseActivityTypes(search.type);
-  return types.length > 0 ? { type: types.join(',') } : {};
 }
 
 /** The set of types a `?type=` value selects (empty: every type). */

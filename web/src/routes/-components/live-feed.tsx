@@ -8,11 +8,10 @@
  */
 
 import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES } from '@skald/game';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ActivityPage } from '../../api/types.ts';
 import { relativeTime, utcDate } from '../../lib/format.ts';
-import { useApi } from '../../lib/hooks.ts';
 import { describeActivity } from '../../live/describe.ts';
 import {
   activityRate,
@@ -20,16 +19,15 @@ import {
   emptyFeed,
   type Feed,
   filterEvents,
-  type LiveSearch,
   retractEvents,
   searchTypes,
   toggleSearchType,
   windowRange,
 } from '../../live/feed.ts';
-import { liveHistoryQueryOptions } from '../../live/history.ts';
 import { type LiveStatus, subscribeLive } from '../../live/live-client.ts';
 import { retractionNote } from '../../live/mint.ts';
 import type { ActivityEvent } from '../../live/protocol.ts';
+import type { LiveSearch } from '../live.tsx';
 import { ActivityChart, BUCKET_S, BUCKETS } from './activity-chart.tsx';
 
 /** Every row's height (px); the stylesheet's .live-row matches it. */
@@ -37,12 +35,11 @@ export const ROW_PX = 52;
 /** The list box's height before the browser has measured it (server render). */
 const FIRST_VIEWPORT_PX = 520;
 
-export function LiveFeed({ search }: { search: LiveSearch }) {
-  const api = useApi();
+/** `history`: the newest rows of the selected types (the route's loader), null when the gateway did not answer */
+export function LiveFeed({ search, history }: { search: LiveSearch; history: ActivityPage | null }) {
   const navigate = useNavigate({ from: '/live' });
   const types = useMemo(() => searchTypes(search), [search]);
-  const history = useQuery(liveHistoryQueryOptions(api, search.type));
-  const [feed, setFeed] = useState<Feed>(() => addEvents(emptyFeed, history.data?.items ?? []));
+  const [feed, setFeed] = useState<Feed>(() => addEvents(emptyFeed, history?.items ?? []));
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [paused, setPaused] = useState(false);
   const [unseen, setUnseen] = useState(0);
@@ -56,9 +53,9 @@ export function LiveFeed({ search }: { search: LiveSearch }) {
 
   // history for the selected types (again after a filter changes) joins whatever the stream brought
   useEffect(() => {
-    const items = history.data?.items;
+    const items = history?.items;
     if (items) setFeed((f) => addEvents(f, items));
-  }, [history.data]);
+  }, [history]);
 
   useEffect(() => {
     const sub = subscribeLive(
@@ -140,7 +137,7 @@ export function LiveFeed({ search }: { search: LiveSearch }) {
   const rate = useMemo(() => activityRate(visible, nowS, BUCKET_S, BUCKETS), [visible, nowS]);
   // with more history than was loaded, buckets before the oldest loaded event are unknown
   const oldest = visible.at(-1)?.timestamp;
-  const knownFrom = history.data?.next && oldest !== undefined ? oldest : null;
+  const knownFrom = history?.next && oldest !== undefined ? oldest : null;
   const range = windowRange(visible.length, scroll.top, scroll.height, ROW_PX);
   const rows = visible.slice(range.start, range.end);
 
@@ -219,7 +216,7 @@ export function LiveFeed({ search }: { search: LiveSearch }) {
         </ul>
         {visible.length === 0 ? (
           <p className="muted" style={{ padding: 12 }}>
-            {history.isPending ? 'Loading the latest events…' : 'Waiting for the next event…'}
+            Waiting for the next event…
           </p>
         ) : null}
       </div>
