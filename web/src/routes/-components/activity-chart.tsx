@@ -65,9 +65,10 @@ export function ActivityChart({ counts, nowS, knownFrom, label }: ChartProps) {
         }}
         onBlur={() => setActive(undefined)}
         onMouseMove={(e) => {
-          // the bucket under the pointer, bars of zero height included
-          const box = e.currentTarget.getBoundingClientRect();
-          const x = ((e.clientX - box.left) / Math.max(box.width, 1)) * W - PAD.left;
+          // the bucket under the pointer, bars of zero height included (in the chart's own coordinates)
+          const matrix = e.currentTarget.getScreenCTM();
+          if (!matrix) return;
+          const x = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse()).x - PAD.left;
           setActive(x < 0 || x > innerW ? undefined : Math.min(counts.length - 1, Math.floor(x / slot)));
         }}
         onMouseLeave={() => setActive(undefined)}
