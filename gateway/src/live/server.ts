@@ -90,8 +90,15 @@ export async function createLive(options: LiveOptions) {
     leave: (socketId, room) => io.of('/').sockets.get(socketId)?.leave(room),
   };
   const hub = new Hub(options.repo, transport, (e) => hooks.onError(e, 'backlog'));
+  // the fast lane's names: loaded at start, then kept current by the node's stream and by confirmed events
+  const names = new NameCache();
   const apply = (batch: Batch) => {
     hub.apply(batch);
+    for (const event of batch.events) {
+      const ownerName = event.type === 'mint' ? event.payload.ownerName : undefined;
+      if (event.characterId && typeof ownerName === 'string' && ownerName !== '')
+        names.set(event.characterId, ownerName);
+    }
     hooks.onBatch?.(batch);
   };
 
@@ -150,7 +157,6 @@ export async function createLive(options: LiveOptions) {
   let lane: FastLane | undefined;
   if (options.fastLane) {
     const { confirmAfterBlocks, ...laneOptions } = options.fastLane;
-    const names = new NameCache();
     const rows = await options.db.db
       .select({ id: character.id, name: character.name })
       .from(character)
