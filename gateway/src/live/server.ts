@@ -94,10 +94,12 @@ export async function createLive(options: LiveOptions) {
   const names = new NameCache();
   const apply = (batch: Batch) => {
     hub.apply(batch);
+    // every confirmed event names the vikings it is about (a mint's owner among them)
     for (const event of batch.events) {
-      const ownerName = event.type === 'mint' ? event.payload.ownerName : undefined;
-      if (event.characterId && typeof ownerName === 'string' && ownerName !== '')
-        names.set(event.characterId, ownerName);
+      if (event.characterId && event.names?.character) names.set(event.characterId, event.names.character);
+      if (event.otherCharacterId && event.names?.other) names.set(event.otherCharacterId, event.names.other);
+      if ((event.kind === 'CharacterCreated' || event.kind === 'CharacterSelected') && event.account)
+        names.select(event.account, event.characterId ?? '0');
     }
     hooks.onBatch?.(batch);
   };
