@@ -77,4 +77,14 @@ export const ActivityEventSchema = Type.Object({
   clanId: Type.Optional(Type.String()),
   account: Type.Optional(Type.String()),
   payload: FreeObject,
+  names: Type.Optional(
+    Type.Object({
+      character: Type.Optional(Type.String()),
+      other: Type.Optional(Type.String()),
+      account: Type.Optional(Type.String()),
+      clan: Type.Optional(Type.String()),
+    }),
+  ),
+  eloChange: Type.Optional(Type.Object({ a: Type.Integer(), b: Type.Integer() })),
+  text: Type.Optional(Type.String()),
 });

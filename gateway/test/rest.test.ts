@@ -231,6 +231,42 @@ describe('activity history', () => {
     }
   });
 
+  it('names the people in a row: both sides and elo changes of a battle, the admin and recipient of a grant', async () => {
+    const battles = (await get('/api/activity?type=battle&limit=100')).json().items;
+    const resolved = battles.find(
+      (e: { kind: string; names?: { character?: string } }) =>
+        e.kind === 'BattleResolved' && ['Jarl Test', 'Freya Test'].includes(e.names?.character ?? ''),
+    );
+    expect(resolved, 'the test world resolves a ranked battle between named vikings').toBeDefined();
+    expect(new Set([resolved.names.character, resolved.names.other])).toEqual(
+      new Set(['Jarl Test', 'Freya Test']),
+    );
+    // elo is zero-sum between the two sides of a ranked battle
+    expect(resolved.eloChange).toEqual({ a: expect.any(Number), b: expect.any(Number) });
+    expect(resolved.eloChange.a + resolved.eloChange.b).toBe(0);
+    const [row] = await world.reader.sql<{ a: number }[]>`
+      SELECT (h.elo_after - h.elo_before)::int AS a FROM activity x
+      JOIN elo_history h ON h.battle_id = x.subject_id AND h.character_id = x.character_id
+      WHERE x.cursor = ${resolved.cursor}`;
+    expect(resolved.eloChange.a).toBe(row?.a);
+
+    const grants = (await get('/api/activity?type=grant&limit=100')).json().items;
+    const runix = grants.find((e: { payload: { kind?: string } }) => e.payload.kind === 'Runix');
+    expect(runix, 'the bots grant runix as admins').toBeDefined();
+    const [recipient] = await world.reader.sql<{ name: string }[]>`
+      SELECT name FROM character WHERE id = ${runix.characterId}`;
+    expect(runix.names.character).toBe(recipient?.name);
+    const [granter] = await world.reader.sql<{ name: string }[]>`
+      SELECT name FROM account WHERE address = ${runix.account}`;
+    // an admin without a viking has no name to show; one with a viking has its name
+    if (granter?.name) expect(runix.names.account).toBe(granter.name);
+    else expect(runix.names?.account).toBeUndefined();
+
+    const clans = (await get('/api/activity?type=clan&limit=100')).json().items;
+    const founded = clans.find((e: { kind: string }) => e.kind === 'ClanFounded');
+    expect(founded.names).toMatchObject({ character: expect.any(String), clan: founded.payload.name });
+  });
+
   it('400s bad cursors, unknown types and an inverted range', async () => {
     expect((await get('/api/activity?before=12')).statusCode).toBe(400);
     expect((await get('/api/activity?type=dance')).statusCode).toBe(400);

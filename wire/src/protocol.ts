@@ -64,6 +64,8 @@ export type MintPayload = {
   [key: string]: unknown;
 };
 
+export type ActivityNames = { character?: string; other?: string; account?: string; clan?: string };
+
 export type ActivityEvent = {
   cursor: string;
   /** the topic: mint | battle | clan | bank | shop | grant | character | vera | role | inventory | admin */
@@ -82,6 +84,16 @@ export type ActivityEvent = {
   clanId?: string;
   account?: string;
   payload: Record<string, unknown>;
+  /**
+   * Names the index knows, so a feed reads "Ulf8 granted 500 runix to Freydis3": `character` and `other` name
+   * `characterId` and `otherCharacterId`, `account` the account's selected character, `clan` the clan the event
+   * is about. A name the gateway does not know (yet) is absent.
+   */
+  names?: ActivityNames;
+  /** the event in one sentence, names and amounts included (@skald/game `describeActivity`) */
+  text?: string;
+  /** BattleResolved of a rated battle: each side's elo change (a is `characterId`, b `otherCharacterId`) */
+  eloChange?: { a: number; b: number };
   /** set while the indexer has not committed the event yet */
   provisional?: true;
 };

@@ -79,22 +79,7 @@ export function isValidCharacterLook(attributes: Partial<Record<string, number>>
   });
 }
 
-/** The world's areas (IVeras AREA_COUNT); an encounter names one. */
-export const AREA_COUNT = 8;
-export const AREA_NAMES: Readonly<Record<number, string>> = {
-  1: 'Midgard meadows',
-  2: 'Myrkvidr forest',
-  3: 'Jotun foothills',
-  4: 'Ironwood',
-  5: 'Ginnungagap rim',
-  6: 'Alfheim glades',
-  7: 'Muspel embers',
-  8: 'Niflheim fjords',
-};
-
-export function areaName(areaId: number): string {
-  return AREA_NAMES[areaId] ?? `Area ${areaId}`;
-}
+export { AREA_COUNT, AREA_NAMES, areaName } from './areas.ts';
 
 /** Clans.sol's length rules, in bytes. */
 export const CLAN_NAME_BYTES = { min: 3, max: 24 } as const;

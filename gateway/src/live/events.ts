@@ -2,10 +2,10 @@
  * Activity rows as the wire sees them. One mapping for the REST history, the backlog and the live stream, so
  * a client sees the same event whichever path delivered it. Mint events carry what the web's mint toast shows.
  */
-import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, statTotal } from '@skald/game';
-import type { ActivityEvent, MintMethod } from '@skald/wire';
+import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, describeActivity, statTotal } from '@skald/game';
+import type { ActivityEvent, ActivityNames, MintMethod } from '@skald/wire';
 
-/** An activity row with its character's name (joined for mints). */
+/** An activity row with the names the index knows (see ActivityEvent.names) and a rated battle's elo changes. */
 export type ActivityRow = {
   cursor: string;
   blockNumber: bigint;
@@ -20,6 +20,11 @@ export type ActivityRow = {
   subjectId: bigint | null;
   payload: Record<string, unknown>;
   characterName: string | null;
+  otherCharacterName?: string | null;
+  accountName?: string | null;
+  clanName?: string | null;
+  eloChangeA?: number | null;
+  eloChangeB?: number | null;
 };
 
 /** Events as the stream carries them (the wire type itself). */
@@ -70,6 +75,16 @@ function mintPayload(row: ActivityRow): Record<string, unknown> {
   };
 }
 
+function namesOf(row: ActivityRow): ActivityNames | undefined {
+  const names: ActivityNames = {};
+  // an account without a selected character has the name '' in the index
+  if (row.characterName) names.character = row.characterName;
+  if (row.otherCharacterName) names.other = row.otherCharacterName;
+  if (row.accountName) names.account = row.accountName;
+  if (row.clanName) names.clan = row.clanName;
+  return Object.keys(names).length > 0 ? names : undefined;
+}
+
 export function toStreamEvent(row: ActivityRow): StreamEvent {
   const event: StreamEvent = {
     cursor: row.cursor,
@@ -85,5 +100,10 @@ export function toStreamEvent(row: ActivityRow): StreamEvent {
   if (row.characterId !== null) event.characterId = row.characterId.toString();
   if (row.otherCharacterId !== null) event.otherCharacterId = row.otherCharacterId.toString();
   if (row.account !== null) event.account = row.account;
+  const names = namesOf(row);
+  if (names) event.names = names;
+  if (row.eloChangeA != null && row.eloChangeB != null)
+    event.eloChange = { a: Number(row.eloChangeA), b: Number(row.eloChangeB) };
+  event.text = describeActivity(event);
   return event;
 }

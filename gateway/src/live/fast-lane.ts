@@ -34,14 +34,27 @@ type RpcBlock = {
 };
 type RpcHead = { number: Hex; hash: Hex; parentHash: Hex };
 
-/** characterId -> name, loaded from the index and kept current by the events the fast lane decodes. */
+/**
+ * characterId -> name and account -> selected characterId, loaded from the index and kept current by the events
+ * the fast lane decodes, so provisional events carry the names their confirmed copies will.
+ */
 export class NameCache {
   private readonly names = new Map<string, string>();
+  private readonly selected = new Map<string, string>();
   get(characterId: bigint | null): string | null {
     return characterId === null ? null : (this.names.get(characterId.toString()) ?? null);
   }
   set(characterId: bigint | string, name: string): void {
     this.names.set(characterId.toString(), name);
+  }
+  /** the name of the account's selected character */
+  account(address: string | null): string | null {
+    const id = address === null ? undefined : this.selected.get(address.toLowerCase());
+    return id === undefined ? null : (this.names.get(id) ?? null);
+  }
+  select(address: string, characterId: bigint | string): void {
+    if (BigInt(characterId) === 0n) this.selected.delete(address.toLowerCase());
+    else this.selected.set(address.toLowerCase(), characterId.toString());
   }
   get size(): number {
     return this.names.size;
@@ -369,8 +382,12 @@ export class FastLane {
     }
     const { eventName, args } = decoded;
     // the stream keeps the name cache current
-    if (eventName === 'CharacterCreated')
+    if (eventName === 'CharacterCreated') {
       this.options.names.set(args.characterId as bigint, String(args.name));
+      this.options.names.select(String(args.account), args.characterId as bigint);
+    }
+    if (eventName === 'CharacterSelected')
+      this.options.names.select(String(args.account), args.characterId as bigint);
     if (eventName === 'CharacterRenamed')
       this.options.names.set(args.characterId as bigint, String(args.newName));
     const decoder = LIVE_DECODERS[`${contract}:${eventName}`];
@@ -392,6 +409,8 @@ export class FastLane {
       subjectId: input0.subjectId ?? null,
       payload: plain(input0.payload) as Record<string, unknown>,
       characterName: this.options.names.get(characterId),
+      otherCharacterName: this.options.names.get(input0.otherCharacterId ?? null),
+      accountName: this.options.names.account(input0.account ?? null),
     };
     return toStreamEvent(row);
   }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
-import { character, type SkaldDb } from '@skald/db';
+import { account, character, type SkaldDb } from '@skald/db';
 import {
   type ClientToServerEvents,
   type LiveStatus,
@@ -16,6 +16,7 @@ import {
   type UnsubscribeAck,
 } from '@skald/wire';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { gt } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { ActivityRepository } from '../repositories/activity.ts';
@@ -93,10 +94,12 @@ export async function createLive(options: LiveOptions) {
   const names = new NameCache();
   const apply = (batch: Batch) => {
     hub.apply(batch);
+    // every confirmed event names the vikings it is about (a mint's owner among them)
     for (const event of batch.events) {
-      const ownerName = event.type === 'mint' ? event.payload.ownerName : undefined;
-      if (event.characterId && typeof ownerName === 'string' && ownerName !== '')
-        names.set(event.characterId, ownerName);
+      if (event.characterId && event.names?.character) names.set(event.characterId, event.names.character);
+      if (event.otherCharacterId && event.names?.other) names.set(event.otherCharacterId, event.names.other);
+      if ((event.kind === 'CharacterCreated' || event.kind === 'CharacterSelected') && event.account)
+        names.select(event.account, event.characterId ?? '0');
     }
     hooks.onBatch?.(batch);
   };
@@ -161,6 +164,12 @@ export async function createLive(options: LiveOptions) {
       .from(character)
       .limit(NAME_CACHE_ROWS);
     for (const row of rows) names.set(row.id, row.name);
+    const accounts = await options.db.db
+      .select({ address: account.address, characterId: account.characterId })
+      .from(account)
+      .where(gt(account.characterId, 0n))
+      .limit(NAME_CACHE_ROWS);
+    for (const row of accounts) names.select(row.address, row.characterId);
     lane = new FastLane({
       ...laneOptions,
       names,

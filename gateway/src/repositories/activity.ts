@@ -2,9 +2,10 @@
  * Reads of the `activity` table: the live stream's backlog and catch-up queries, reorg checks over a recent
  * window, and the REST history. Every query is bounded (a limit or a cursor range on the primary key).
  */
-import { activity, character, type SkaldDb } from '@skald/db';
+import { account, activity, character, clan, eloHistory, type SkaldDb } from '@skald/db';
 import type { Filter } from '@skald/wire';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type ActivityRow, CLAN_GRANT_KINDS, toStreamEvent, VERA_GRANT_KINDS } from '../live/events.ts';
 
 export type HistoryQuery = {
@@ -18,6 +19,10 @@ export type HistoryQuery = {
   limit: number;
   order: 'asc' | 'desc';
 };
+
+const other = alias(character, 'other_character');
+const eloA = alias(eloHistory, 'elo_a');
+const eloB = alias(eloHistory, 'elo_b');
 
 const columns = {
   cursor: activity.cursor,
@@ -33,9 +38,31 @@ const columns = {
   subjectId: activity.subjectId,
   payload: activity.payload,
   characterName: character.name,
+  otherCharacterName: other.name,
+  accountName: account.name,
+  clanName: clan.name,
+  eloChangeA: sql<number | null>`${eloA.eloAfter} - ${eloA.eloBefore}`.mapWith(Number),
+  eloChangeB: sql<number | null>`${eloB.eloAfter} - ${eloB.eloBefore}`.mapWith(Number),
 };
 
 const kindIn = (kinds: readonly string[]) => inArray(sql`${activity.payload}->>'kind'`, [...kinds]);
+
+/** Rows whose subject is a clan (the clan's name is joined for them). */
+const clanSubject = or(
+  eq(activity.type, 'clan'),
+  and(eq(activity.type, 'grant'), kindIn(CLAN_GRANT_KINDS)),
+) as SQL;
+
+/** A side's elo change in a resolved battle (rated battles only have one). */
+const eloOf = (
+  table: typeof eloA | typeof eloB,
+  characterId: typeof activity.characterId | typeof activity.otherCharacterId,
+) =>
+  and(
+    eq(activity.event, 'BattleResolved'),
+    eq(table.characterId, characterId),
+    eq(table.battleId, activity.subjectId),
+  );
 
 export function veraCondition(id: string): SQL {
   return and(
@@ -71,6 +98,11 @@ export function activityRepository({ db }: SkaldDb) {
       .select(columns)
       .from(activity)
       .leftJoin(character, eq(character.id, activity.characterId))
+      .leftJoin(other, eq(other.id, activity.otherCharacterId))
+      .leftJoin(account, eq(account.address, activity.account))
+      .leftJoin(clan, and(eq(clan.id, activity.subjectId), clanSubject))
+      .leftJoin(eloA, eloOf(eloA, activity.characterId))
+      .leftJoin(eloB, eloOf(eloB, activity.otherCharacterId))
       .where(where)
       .orderBy(order === 'asc' ? asc(activity.cursor) : desc(activity.cursor))
       .limit(limit) as Promise<ActivityRow[]>;

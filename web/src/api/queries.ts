@@ -164,6 +164,17 @@ export const activityQueryOptions = (api: Api, filter: { type?: string; characte
     },
   });
 
+/** /live's first rows: the newest activity of the selected types (`grant,battle`; none: every type). */
+export const liveHistoryQueryOptions = (api: Api, type: string | undefined) =>
+  queryOptions({
+    queryKey: ['live-history', type ?? 'all'],
+    queryFn: () => {
+      const params = new URLSearchParams({ limit: '100' });
+      for (const t of type?.split(',') ?? []) params.append('type', t);
+      return api.get<ActivityPage>(`/api/activity?${params}`);
+    },
+  });
+
 /** The audit's filters as the URL holds them (see routes/admin/index.tsx). */
 export type AuditFilter = {
   admin?: string;

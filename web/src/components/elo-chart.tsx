@@ -4,21 +4,13 @@
  */
 import { useState } from 'react';
 import type { EloPoint } from '../api/types.ts';
+import { ticks } from '../lib/ticks.ts';
 
 const W = 640;
 const H = 200;
 const PAD = { left: 48, right: 16, top: 16, bottom: 32 };
 
-/** About `count` round tick values covering [min, max]. */
-export function ticks(min: number, max: number, count = 4): number[] {
-  const span = Math.max(max - min, 1);
-  const raw = span / count;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
-  const out: number[] = [];
-  for (let v = Math.floor(min / step) * step; v <= max + step / 2; v += step) out.push(v);
-  return out;
-}
+export { ticks };
 
 export type ChartPoint = { x: number; y: number; elo: number; battle: number; change: number };
 

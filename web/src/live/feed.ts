@@ -1,7 +1,10 @@
 /**
  * The /live feed's state as pure functions: newest first, each cursor once, capped, with retracted events
- * removed and counted, plus the per-bucket activity rate for the chart.
+ * removed and counted, the per-bucket activity rate for the chart, and which fixed-height rows a scrolled
+ * window shows.
  */
+import { parseActivityTypes } from '@skald/game';
+import type { LiveSearch } from '../routes/live.tsx';
 import type { ActivityEvent } from './protocol.ts';
 
 export const FEED_CAP = 2_000;
@@ -42,6 +45,33 @@ export function retractEvents(feed: Feed, cursors: string[]): Feed {
 
 export function filterEvents(events: ActivityEvent[], types: ReadonlySet<string>): ActivityEvent[] {
   return types.size === 0 ? events : events.filter((e) => types.has(e.type));
+}
+
+/** The set of types a `?type=` value selects (empty: every type). */
+export function searchTypes(search: LiveSearch): ReadonlySet<string> {
+  return new Set(parseActivityTypes(search.type));
+}
+
+/** The `?type=` value after toggling one type (undefined when none is left). */
+export function toggleSearchType(search: LiveSearch, type: string): string | undefined {
+  const types = new Set(searchTypes(search));
+  if (types.has(type)) types.delete(type);
+  else types.add(type);
+  const next = parseActivityTypes([...types]);
+  return next.length > 0 ? next.join(',') : undefined;
+}
+
+/** Rows [start, end) a window of `viewportPx` scrolled to `scrollTop` shows, `overscan` extra each side. */
+export function windowRange(
+  count: number,
+  scrollTop: number,
+  viewportPx: number,
+  rowPx: number,
+  overscan = 6,
+): { start: number; end: number } {
+  const first = Math.floor(Math.max(0, scrollTop) / rowPx);
+  const last = Math.ceil((Math.max(0, scrollTop) + viewportPx) / rowPx);
+  return { start: Math.max(0, first - overscan), end: Math.min(count, last + overscan) };
 }
 
 /** Events per bucket over the last `buckets` buckets ending at `nowS` (oldest first). */

@@ -1,12 +1,17 @@
 /**
- * /live: every event of the game in a virtualized list, filterable by type, pausable, with an "N new events"
- * notice when the reader has scrolled away from the top, an activity-rate chart, and reorg retractions removed.
+ * /live: every event of the game as one readable sentence per row ("Ulf8 granted 500 runix to Freydis3"), newest
+ * first: the latest history from the gateway, then the live stream on top (provisional rows marked "pending"
+ * until confirmed; retracted rows removed with a note). Filters per activity type live in the URL
+ * (`?type=grant,battle`); times tick; an activity chart shows the last 5 minutes. Rows have one fixed height and
+ * the list scrolls inside a box of fixed height, so rows arriving live never move the page around them; a
+ * reader scrolled down keeps their rows in place and sees an "N new events" notice instead.
  */
 
-import { Link } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { relativeTime } from '../../lib/format.ts';
+import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES } from '@skald/game';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ActivityPage } from '../../api/types.ts';
+import { relativeTime, utcDate } from '../../lib/format.ts';
 import { describeActivity } from '../../live/describe.ts';
 import {
   activityRate,
@@ -15,26 +20,42 @@ import {
   type Feed,
   filterEvents,
   retractEvents,
+  searchTypes,
+  toggleSearchType,
+  windowRange,
 } from '../../live/feed.ts';
 import { type LiveStatus, subscribeLive } from '../../live/live-client.ts';
+import { retractionNote } from '../../live/mint.ts';
 import type { ActivityEvent } from '../../live/protocol.ts';
-import { LIVE_TOPICS } from '../../live/protocol.ts';
+import type { LiveSearch } from '../live.tsx';
+import { ActivityChart, BUCKET_S, BUCKETS } from './activity-chart.tsx';
 
-const FILTERS = LIVE_TOPICS.filter((t) => t !== 'all');
-const ROW_PX = 44;
+/** Every row's height (px); the stylesheet's .live-row matches it. */
+export const ROW_PX = 52;
+/** The list box's height before the browser has measured it (server render). */
+const FIRST_VIEWPORT_PX = 520;
 
-export function LiveFeed() {
-  const [feed, setFeed] = useState<Feed>(emptyFeed);
+/** `history`: the newest rows of the selected types (the route's loader), null when the gateway did not answer */
+export function LiveFeed({ search, history }: { search: LiveSearch; history: ActivityPage | null }) {
+  const navigate = useNavigate({ from: '/live' });
+  const types = useMemo(() => searchTypes(search), [search]);
+  const [feed, setFeed] = useState<Feed>(() => addEvents(emptyFeed, history?.items ?? []));
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [paused, setPaused] = useState(false);
-  const [types, setTypes] = useState<ReadonlySet<string>>(new Set());
   const [unseen, setUnseen] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  // the first render (server and hydration alike) counts time from the newest event, so both agree
+  const [now, setNow] = useState(() => (feed.events[0]?.timestamp ?? 0) * 1000);
+  const [scroll, setScroll] = useState({ top: 0, height: FIRST_VIEWPORT_PX });
   const pausedRef = useRef(false);
   const buffer = useRef<ActivityEvent[]>([]);
   const scroller = useRef<HTMLDivElement>(null);
-  const feedRef = useRef(feed);
-  feedRef.current = feed;
+  const anchor = useRef<{ cursor: string; offset: number } | undefined>(undefined);
+
+  // history for the selected types (again after a filter changes) joins whatever the stream brought
+  useEffect(() => {
+    const items = history?.items;
+    if (items) setFeed((f) => addEvents(f, items));
+  }, [history]);
 
   useEffect(() => {
     const sub = subscribeLive(
@@ -47,11 +68,6 @@ export function LiveFeed() {
             return;
           }
           setFeed((f) => addEvents(f, events));
-          if ((scroller.current?.scrollTop ?? 0) > ROW_PX) {
-            const shown = new Set(feedRef.current.events.map((e) => e.cursor));
-            const fresh = events.filter((e) => !shown.has(e.cursor)).length;
-            setUnseen((n) => n + fresh);
-          }
         },
         onRetract(cursors) {
           buffer.current = buffer.current.filter((e) => !cursors.includes(e.cursor));
@@ -60,11 +76,22 @@ export function LiveFeed() {
         onStatus: (s) => setStatus(s),
       },
     );
-    const tick = window.setInterval(() => setNow(Date.now()), 5_000);
+    setNow(Date.now());
+    const tick = window.setInterval(() => setNow(Date.now()), 1_000);
     return () => {
       sub.close();
       window.clearInterval(tick);
     };
+  }, []);
+
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const measure = () => setScroll({ top: box.scrollTop, height: box.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
   }, []);
 
   const togglePause = () => {
@@ -78,38 +105,67 @@ export function LiveFeed() {
   };
 
   const visible = useMemo(() => filterEvents(feed.events, types), [feed.events, types]);
-  const rate = useMemo(() => activityRate(feed.events, Math.floor(now / 1000)), [feed.events, now]);
-  const virtual = useVirtualizer({
-    count: visible.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_PX,
-    overscan: 8,
-  });
 
-  const toggleType = (type: string) =>
-    setTypes((old) => {
-      const next = new Set(old);
-      if (next.has(type)) next.delete(type);
-      else next.add(type);
-      return next;
-    });
+  // a reader scrolled into the list keeps the row they were reading where it was; rows that arrived above it
+  // are counted in the "new events" notice
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    const held = anchor.current;
+    if (!box || !held) return;
+    const index = visible.findIndex((e) => e.cursor === held.cursor);
+    if (index < 0) return;
+    const top = index * ROW_PX + held.offset;
+    if (Math.abs(top - box.scrollTop) >= 1) {
+      setUnseen((n) => n + Math.max(0, Math.round((top - box.scrollTop) / ROW_PX)));
+      box.scrollTop = top;
+    }
+  }, [visible]);
+
+  const onScroll = (box: HTMLDivElement) => {
+    setScroll({ top: box.scrollTop, height: box.clientHeight });
+    if (box.scrollTop <= ROW_PX) {
+      anchor.current = undefined;
+      setUnseen(0);
+      return;
+    }
+    const index = Math.floor(box.scrollTop / ROW_PX);
+    const row = visible[index];
+    anchor.current = row ? { cursor: row.cursor, offset: box.scrollTop - index * ROW_PX } : undefined;
+  };
+
+  const nowS = Math.floor(now / 1000);
+  const rate = useMemo(() => activityRate(visible, nowS, BUCKET_S, BUCKETS), [visible, nowS]);
+  // with more history than was loaded, buckets before the oldest loaded event are unknown
+  const oldest = visible.at(-1)?.timestamp;
+  const knownFrom = history?.next && oldest !== undefined ? oldest : null;
+  const range = windowRange(visible.length, scroll.top, scroll.height, ROW_PX);
+  const rows = visible.slice(range.start, range.end);
+
+  const setType = (type: string) =>
+    navigate({ search: (s: LiveSearch) => ({ ...s, type: toggleSearchType(s, type) }), replace: true });
 
   return (
     <div>
-      <div className="row" style={{ justifyContent: 'space-between' }}>
+      <div className="row live-controls">
         <fieldset className="tabs">
           <legend className="sr-only">Event types</legend>
-          {FILTERS.map((type) => (
+          {ACTIVITY_TYPES.map((type) => (
             <button
               key={type}
               type="button"
               className="secondary"
+              data-type={type}
               aria-pressed={types.has(type)}
-              onClick={() => toggleType(type)}
+              onClick={() => setType(type)}
             >
-              {type}
+              {ACTIVITY_TYPE_LABELS[type]}
             </button>
           ))}
+          {types.size > 0 ? (
+            <Link to="/live" search={{}} replace className="button secondary">
+              All types
+            </Link>
+          ) : null}
         </fieldset>
         <div className="row">
           <span className="pill" role="status" data-live-status={status}>
@@ -120,12 +176,16 @@ export function LiveFeed() {
           </button>
         </div>
       </div>
-      <RateChart counts={rate} />
-      {feed.retracted > 0 ? (
-        <p className="muted" role="status">
-          {feed.retracted} event{feed.retracted === 1 ? '' : 's'} removed by a chain reorganisation.
-        </p>
-      ) : null}
+      <ActivityChart
+        counts={rate}
+        nowS={nowS}
+        knownFrom={knownFrom}
+        label={types.size > 0 ? `Activity: ${[...types].join(', ')}` : 'Activity'}
+      />
+      {/* one line always held, so a retraction note never pushes the list down */}
+      <p className="muted live-note" role="status">
+        {feed.retracted > 0 ? `${retractionNote(feed.retracted)}.` : ''}
+      </p>
       <div
         className="live-list"
         ref={scroller}
@@ -134,15 +194,14 @@ export function LiveFeed() {
         aria-live="off"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
-        onScroll={(e) => {
-          if (e.currentTarget.scrollTop <= ROW_PX) setUnseen(0);
-        }}
+        onScroll={(e) => onScroll(e.currentTarget)}
       >
         {unseen > 0 ? (
           <button
             type="button"
             className="primary new-events"
             onClick={() => {
+              anchor.current = undefined;
               scroller.current?.scrollTo({ top: 0 });
               setUnseen(0);
             }}
@@ -150,38 +209,10 @@ export function LiveFeed() {
             {unseen} new event{unseen === 1 ? '' : 's'}
           </button>
         ) : null}
-        <ul className="feed" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-          {virtual.getVirtualItems().map((item) => {
-            const event = visible[item.index];
-            if (!event) return null;
-            return (
-              <li
-                key={event.cursor}
-                className="live-row"
-                data-cursor={event.cursor}
-                data-type={event.type}
-                data-provisional={event.provisional ? 'true' : undefined}
-                style={{ top: item.start, height: item.size }}
-              >
-                <span className="pill">{event.type}</span>
-                {event.provisional ? (
-                  <span className="muted" title="Seen on the chain; the index has not confirmed it yet">
-                    pending
-                  </span>
-                ) : null}
-                <span className="muted" style={{ minWidth: 72 }}>
-                  {relativeTime(event.timestamp, now)}
-                </span>
-                {event.veraId && event.type === 'mint' ? (
-                  <Link to="/vera/$id" params={{ id: event.veraId }}>
-                    {describeActivity(event)}
-                  </Link>
-                ) : (
-                  <span>{describeActivity(event)}</span>
-                )}
-              </li>
-            );
-          })}
+        <ul className="feed live-rows" style={{ height: visible.length * ROW_PX }}>
+          {rows.map((event, i) => (
+            <LiveRow key={event.cursor} event={event} top={(range.start + i) * ROW_PX} now={now} />
+          ))}
         </ul>
         {visible.length === 0 ? (
           <p className="muted" style={{ padding: 12 }}>
@@ -193,30 +224,39 @@ export function LiveFeed() {
   );
 }
 
-function RateChart({ counts }: { counts: number[] }) {
-  const max = Math.max(1, ...counts);
-  const w = 600;
-  const h = 80;
-  const step = w / Math.max(counts.length - 1, 1);
-  const line = counts
-    .map(
-      (c, i) => `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)} ${(h - (c / max) * (h - 6) - 3).toFixed(1)}`,
-    )
-    .join(' ');
-  const total = counts.reduce((a, b) => a + b, 0);
+function LiveRow({ event, top, now }: { event: ActivityEvent; top: number; now: number }) {
+  const sentence = describeActivity(event);
   return (
-    <figure style={{ margin: '12px 0' }}>
-      <svg
-        className="chart"
-        viewBox={`0 0 ${w} ${h}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={`Activity rate: ${total} events in the last 5 minutes`}
+    <li
+      className="live-row"
+      data-cursor={event.cursor}
+      data-type={event.type}
+      data-kind={event.kind}
+      data-provisional={event.provisional ? 'true' : undefined}
+      style={{ top }}
+    >
+      <span className="pill">{event.type}</span>
+      <time
+        className="muted live-time"
+        dateTime={new Date(event.timestamp * 1000).toISOString()}
+        title={utcDate(event.timestamp)}
       >
-        <path className="area" d={`${line} L${w} ${h} L0 ${h} Z`} />
-        <path d={line} />
-      </svg>
-      <figcaption className="muted">{total} events in the last 5 minutes (10 s buckets)</figcaption>
-    </figure>
+        {relativeTime(event.timestamp, now)}
+      </time>
+      <span className="live-sentence" title={sentence}>
+        {event.veraId && event.type === 'mint' ? (
+          <Link to="/vera/$id" params={{ id: event.veraId }}>
+            {sentence}
+          </Link>
+        ) : (
+          sentence
+        )}
+      </span>
+      {event.provisional ? (
+        <span className="muted live-pending" title="Seen on the chain; the index has not confirmed it yet">
+          pending
+        </span>
+      ) : null}
+    </li>
   );
 }
