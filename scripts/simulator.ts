@@ -4,8 +4,8 @@
  */
 import { parseEnv } from '@skald/env';
 import type { z } from 'zod';
-import { readDeployment } from '../chain/src/deployment.ts';
-import { runSimulator } from '../chain/src/simulator/index.ts';
+import { readDeployment } from '@skald/chain/deployment';
+import { runSimulator } from '@skald/chain/simulator';
 import { simulatorEnvSchema } from './lib/env.ts';
 
 let env: z.output<typeof simulatorEnvSchema>;

@@ -15,8 +15,8 @@ import { parseEnv } from '@skald/env';
 import postgres from 'postgres';
 import { mnemonicToAccount } from 'viem/accounts';
 import type { z } from 'zod';
-import { analystUrl, ensureAnalystRole } from '../db/src/analyst.ts';
-import { startEmbeddedPostgres } from '../db/src/embedded.ts';
+import { analystUrl, ensureAnalystRole } from '@skald/db/analyst';
+import { startEmbeddedPostgres } from '@skald/db/embedded';
 import { buildStack } from './lib/build.ts';
 import { stackEnvSchema } from './lib/env.ts';
 import { createLogger, type Level, logSettings } from './lib/log.ts';
@@ -142,10 +142,8 @@ async function main() {
   );
 
   // what reads the build (ABIs) is loaded only once it is built
-  const { ANVIL_MNEMONIC, startAnvil } = await import('../chain/src/anvil.ts');
-  const { deployGame } = await import('../chain/src/deploy.ts');
-  const { writeDeployment } = await import('../chain/src/deployment.ts');
-  const { startIndexer } = await import('../indexer/start.ts');
+  const { ANVIL_MNEMONIC, deployGame, startAnvil, writeDeployment } = await import('@skald/chain');
+  const { startIndexer } = await import('@skald/indexer');
 
   const anvil = await startAnvil({
     port: ports.anvil,

@@ -10,3 +10,4 @@ export * from './env.ts';
 export * from './examples.ts';
 export * from './live.ts';
 export * from './tables/index.ts';
+export * from './test-database.ts';

@@ -1,23 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, liveChannel, onTablesChanged, parseDbEnv } from '../src/index.ts';
+import {
+  createDb,
+  createTestDatabase,
+  liveChannel,
+  onTablesChanged,
+  parseDbEnv,
+  type TestDatabase,
+} from '../src/index.ts';
 
-const ADMIN_URL = process.env.SKALD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `skald_db_test_${randomBytes(4).toString('hex')}`;
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
+let database: TestDatabase;
+let url: string;
 
 beforeAll(async () => {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  database = await createTestDatabase('skald_db_test');
+  url = database.databaseUrl;
 });
 
 afterAll(async () => {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await database?.drop();
 });
 
 describe('parseDbEnv', () => {
@@ -31,7 +31,7 @@ describe('parseDbEnv', () => {
 
 describe('createDb', () => {
   it('reads the views schema through the search path and maps numeric(78) to bigint', async () => {
-    const reader = createDb({ databaseUrl: url.toString(), viewsSchema: 'skald_views' });
+    const reader = createDb({ databaseUrl: url, viewsSchema: 'skald_views' });
     await reader.sql`CREATE SCHEMA skald_views`;
     await reader.sql`CREATE TABLE skald_views.species (id integer PRIMARY KEY, name text, slug text, trait text)`;
     await reader.sql`INSERT INTO skald_views.species VALUES (1, 'Bjorn', 'bjorn', 'bear, melee')`;
@@ -47,7 +47,7 @@ describe('createDb', () => {
   });
 
   it('delivers the live-query notification a reader listens for', async () => {
-    const reader = createDb({ databaseUrl: url.toString(), viewsSchema: 'skald_views' });
+    const reader = createDb({ databaseUrl: url, viewsSchema: 'skald_views' });
     const got = new Promise<string[]>((resolve) => {
       void onTablesChanged(reader.sql, 'skald_views', resolve);
     });

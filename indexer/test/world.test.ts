@@ -1,16 +1,10 @@
+import { playWorld, startChain, type TestChain } from '@skald/chain/local';
 import type { SkaldDb } from '@skald/db';
+import { createTestDatabase } from '@skald/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import type { RunningIndexer } from '../lib/start.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
-import {
-  createTestDatabase,
-  openReader,
-  playWorld,
-  startChain,
-  startTestIndexer,
-  type TestChain,
-  waitForIndexed,
-} from './setup.ts';
 
 let chain: TestChain;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
