@@ -42,7 +42,8 @@ export const csv = z.string().transform((v) =>
 export const positiveInt = z.coerce.number().int().positive();
 
 /** A number of at least 0 (ports, rates, shares). */
-export const nonNegative = z.coerce.number().min(0, 'must be a non-negative number');
+const NON_NEGATIVE = 'must be a non-negative number';
+export const nonNegative = z.coerce.number({ error: NON_NEGATIVE }).min(0, NON_NEGATIVE);
 
 /** Ponder's --views-schema: the stable schema readers query. */
 export const viewsSchema = z
