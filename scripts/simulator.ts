@@ -2,10 +2,11 @@
  * The world simulator as its own process, so the stack supervisor can restart it when it dies. Reads the
  * deployment file; SIM_BOTS (12), SIM_RATE (moves per second, 4), SIM_BAD_SHARE (0.03).
  */
-import { parseEnv } from '@skald/env';
-import type { z } from 'zod';
+
 import { readDeployment } from '@skald/chain/deployment';
 import { runSimulator } from '@skald/chain/simulator';
+import { parseEnv } from '@skald/env';
+import type { z } from 'zod';
 import { simulatorEnvSchema } from './lib/env.ts';
 
 let env: z.output<typeof simulatorEnvSchema>;
