@@ -1,8 +1,7 @@
 import { ANVIL_MNEMONIC, allSkaldAbis, gameContracts, skaldChain } from '@skald/chain';
 import { decodeMintMethod, MINT_SELECTORS } from '@skald/chain/activity';
 import { startChain, type TestChain } from '@skald/chain/local';
-import type { SkaldDb } from '@skald/db';
-import { createTestDatabase } from '@skald/db';
+import { createTestDatabase, type SkaldDb } from '@skald/db';
 import {
   type Abi,
   type Account,

@@ -1,7 +1,6 @@
 import { ANVIL_MNEMONIC, allSkaldAbis } from '@skald/chain';
 import { playWorld, startChain, type TestChain } from '@skald/chain/local';
-import type { SkaldDb } from '@skald/db';
-import { createTestDatabase } from '@skald/db';
+import { createTestDatabase, type SkaldDb } from '@skald/db';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

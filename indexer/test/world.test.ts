@@ -1,6 +1,5 @@
 import { playWorld, startChain, type TestChain } from '@skald/chain/local';
-import type { SkaldDb } from '@skald/db';
-import { createTestDatabase } from '@skald/db';
+import { createTestDatabase, type SkaldDb } from '@skald/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import type { RunningIndexer } from '../lib/start.ts';
