@@ -2,28 +2,31 @@
  * The world simulator as its own process, so the stack supervisor can restart it when it dies. Reads the
  * deployment file; SIM_BOTS (12), SIM_RATE (moves per second, 4), SIM_BAD_SHARE (0.03).
  */
-import { readDeployment } from '../chain/src/deployment.ts';
-import { runSimulator } from '../chain/src/simulator/index.ts';
 
-const number = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value < 0) {
-    console.error(`${name} must be a non-negative number, got '${process.env[name]}'`);
-    process.exit(1);
-  }
-  return value;
-};
+import { readDeployment } from '@skald/chain/deployment';
+import { runSimulator } from '@skald/chain/simulator';
+import { parseEnv } from '@skald/env';
+import type { z } from 'zod';
+import { simulatorEnvSchema } from './lib/env.ts';
 
-const deployment = readDeployment(process.env.SKALD_DEPLOYMENT || undefined);
+let env: z.output<typeof simulatorEnvSchema>;
+try {
+  env = parseEnv('simulator', simulatorEnvSchema, process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const deployment = readDeployment(env.SKALD_DEPLOYMENT);
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 process.once('SIGTERM', () => controller.abort());
 await runSimulator({
   rpcUrl: deployment.rpcUrl,
   deployment,
-  bots: number('SIM_BOTS', 12),
-  actionsPerSecond: number('SIM_RATE', 4),
-  badMoveShare: number('SIM_BAD_SHARE', 0.03),
+  bots: env.SIM_BOTS,
+  actionsPerSecond: env.SIM_RATE,
+  badMoveShare: env.SIM_BAD_SHARE,
   signal: controller.signal,
   reportEveryMs: 30_000,
   log: (line) => console.log(line),

@@ -11,11 +11,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { analystUrl, ensureAnalystRole } from '@skald/db/analyst';
+import { startEmbeddedPostgres } from '@skald/db/embedded';
+import { parseEnv } from '@skald/env';
 import postgres from 'postgres';
 import { mnemonicToAccount } from 'viem/accounts';
-import { analystUrl, ensureAnalystRole } from '../db/src/analyst.ts';
-import { startEmbeddedPostgres } from '../db/src/embedded.ts';
+import type { z } from 'zod';
 import { buildStack } from './lib/build.ts';
+import { stackEnvSchema } from './lib/env.ts';
 import { createLogger, type Level, logSettings } from './lib/log.ts';
 import { type PartProcess, type Supervised, supervise } from './lib/supervise.ts';
 
@@ -37,28 +40,25 @@ const report = (message: { pid?: number; gone?: number }) => {
   if (process.connected) process.send?.(message);
 };
 
-function numberEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) {
-    logger.log('skald', 'error', `${name} must be a non-negative number, got '${raw}'`);
-    process.exit(1);
-  }
-  return value;
+let env: z.output<typeof stackEnvSchema>;
+try {
+  env = parseEnv('npm start', stackEnvSchema, process.env);
+} catch (error) {
+  logger.log('skald', 'error', error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }
 
 const VIEWS_SCHEMA = 'skald';
 const ports = {
-  anvil: numberEnv('ANVIL_PORT', 8545),
-  postgres: numberEnv('PG_PORT', 54329),
-  gateway: numberEnv('PORT', 3000),
-  indexer: numberEnv('INDEXER_PORT', 42069),
+  anvil: env.ANVIL_PORT,
+  postgres: env.PG_PORT,
+  gateway: env.PORT,
+  indexer: env.INDEXER_PORT,
 };
 const analyst = {
   role: 'skald_analyst',
-  password: process.env.ANALYST_PASSWORD || 'skald_analyst',
-  statementTimeoutMs: numberEnv('SQL_TIMEOUT_MS', 5000),
+  password: env.ANALYST_PASSWORD,
+  statementTimeoutMs: env.SQL_TIMEOUT_MS,
 };
 
 type Stoppable = { name: string; stop(): Promise<void> };
@@ -142,14 +142,12 @@ async function main() {
   );
 
   // what reads the build (ABIs) is loaded only once it is built
-  const { ANVIL_MNEMONIC, startAnvil } = await import('../chain/src/anvil.ts');
-  const { deployGame } = await import('../chain/src/deploy.ts');
-  const { writeDeployment } = await import('../chain/src/deployment.ts');
-  const { startIndexer } = await import('../indexer/start.ts');
+  const { ANVIL_MNEMONIC, deployGame, startAnvil, writeDeployment } = await import('@skald/chain');
+  const { startIndexer } = await import('@skald/indexer');
 
   const anvil = await startAnvil({
     port: ports.anvil,
-    blockTime: numberEnv('ANVIL_BLOCK_TIME', 0) || undefined,
+    blockTime: env.ANVIL_BLOCK_TIME || undefined,
   });
   if (anvil.process.pid) report({ pid: anvil.process.pid });
   running.push({ name: 'anvil', stop: anvil.stop });
@@ -171,7 +169,7 @@ async function main() {
   for (const [name, address] of Object.entries(deployment.contracts))
     logger.log('skald', 'debug', `  ${name.padEnd(10)} ${address}`);
 
-  let databaseUrl = process.env.DATABASE_URL;
+  let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     const pg = await startEmbeddedPostgres({
       port: ports.postgres,
@@ -281,7 +279,7 @@ async function main() {
     INDEXER_URL: `http://127.0.0.1:${ports.indexer}`,
     WEB_MODE: production ? 'production' : 'development',
     // one secret for every gateway process of this run: sessions survive a gateway restart
-    SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
+    SESSION_SECRET: env.SESSION_SECRET || randomBytes(32).toString('hex'),
     LOG_LEVEL: logger.settings.level,
   };
   const gateway: Supervised = await supervise({
@@ -302,7 +300,7 @@ async function main() {
   const origin = `http://localhost:${ports.gateway}`;
 
   // ---- simulator (supervised)
-  if (process.env.SIM !== 'off') {
+  if (env.SIM !== 'off') {
     const simulator = await supervise({
       name: 'simulator',
       start: async () => {
@@ -316,7 +314,7 @@ async function main() {
 
   say(`Skald is at ${origin}  (API ${origin}/api, GraphQL ${origin}/graphql, status ${origin}/status)`);
   say(
-    process.env.SIM !== 'off'
+    env.SIM !== 'off'
       ? 'bots are playing; the home page shows their moves live. Ctrl-C stops everything.'
       : 'simulator off (SIM=off). Ctrl-C stops everything.',
   );

@@ -20,7 +20,7 @@ import {
   startTestIndexer,
   type TestChain,
   waitForIndexed,
-} from '@skald/indexer/testing';
+} from '@skald/e2e-test';
 import { createPublicClient, http, type Log } from 'viem';
 import { generateChain } from './generate.ts';
 import { fmt, now, report } from './stats.ts';

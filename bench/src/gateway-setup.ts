@@ -10,7 +10,7 @@ import {
   startChain,
   startTestIndexer,
   waitForIndexed,
-} from '@skald/indexer/testing';
+} from '@skald/e2e-test';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

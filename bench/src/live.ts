@@ -12,7 +12,7 @@ import {
   startChain,
   startTestIndexer,
   waitForIndexed,
-} from '@skald/indexer/testing';
+} from '@skald/e2e-test';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { now, percentile, report } from './stats.ts';

@@ -4,7 +4,7 @@
  * the last byte, since the page streams. Env: BENCH_REQUESTS (default 300).
  */
 import { request } from 'node:http';
-import { mined } from '@skald/e2e-test/src/index.ts';
+import { mined } from '@skald/e2e-test';
 import { webStack } from './web/stack.ts';
 import { ms, summary } from './web/stats.ts';
 

@@ -1,8 +1,8 @@
 /**
  * What each table and column of the index holds, written once beside its declaration (`documented(...)` in
- * tables/*) and read from here by everything that shows it: Ponder's GraphQL schema (the indexer attaches these
- * to its tables), the Postgres comments on the views schema (`applyTableComments`) and the generated reference
- * page (docs/index-reference.md).
+ * tables/*) and read from here by everything that shows it: Ponder's GraphQL schema (attached to the table and
+ * its columns under `ponder.description`), the Postgres comments on the views schema (`applyTableComments`) and
+ * the generated reference page (docs/index-reference.md).
  */
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 
@@ -46,6 +46,12 @@ export type TableDoc = {
 
 const registry = new Map<string, TableDoc>();
 
+/** Where Ponder's GraphQL builder reads a table's or column's description (patches/ponder+0.16.10+002+...). */
+export const PONDER_DESCRIPTION = Symbol.for('ponder.description');
+
+/** Ponder declares uint256 columns `numeric(78)`; Postgres (and so `\d+` and the reference) says `numeric(78,0)`. */
+const readerType = (sqlType: string) => sqlType.replaceAll('numeric(78)', 'numeric(78, 0)');
+
 /** Registers the description of a table and each of its columns; returns the table unchanged. */
 export function documented<T extends Table>(
   subject: string,
@@ -57,7 +63,7 @@ export function documented<T extends Table>(
   const docs: ColumnDoc[] = Object.entries(getTableColumns(table)).map(([key, column]) => ({
     name: column.name,
     key,
-    type: column.getSQLType(),
+    type: readerType(column.getSQLType()),
     notNull: column.notNull,
     description: said[key] ?? COMMON[key as CommonKey] ?? '',
   }));
@@ -66,7 +72,14 @@ export function documented<T extends Table>(
     throw new Error(`${getTableName(table)}: undescribed columns ${missing.join(', ')}`);
   const name = getTableName(table);
   registry.set(name, { name, subject, description, columns: docs });
+  describe(table, description);
+  const byKey = new Map(docs.map((c) => [c.key, c.description]));
+  for (const [key, column] of Object.entries(getTableColumns(table))) describe(column, byKey.get(key) ?? '');
   return table;
+}
+
+function describe(target: object, description: string): void {
+  (target as Record<symbol, string>)[PONDER_DESCRIPTION] = description;
 }
 
 /** Every documented table, in declaration order. */

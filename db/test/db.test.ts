@@ -1,23 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, liveChannel, onTablesChanged, parseDbEnv, uint } from '../src/index.ts';
+import {
+  createDb,
+  createTestDatabase,
+  liveChannel,
+  onTablesChanged,
+  parseDbEnv,
+  type TestDatabase,
+} from '../src/index.ts';
 
-const ADMIN_URL = process.env.SKALD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `skald_db_test_${randomBytes(4).toString('hex')}`;
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
+let database: TestDatabase;
+let url: string;
 
 beforeAll(async () => {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  database = await createTestDatabase('skald_db_test');
+  url = database.databaseUrl;
 });
 
 afterAll(async () => {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await database?.drop();
 });
 
 describe('parseDbEnv', () => {
@@ -31,20 +31,23 @@ describe('parseDbEnv', () => {
 
 describe('createDb', () => {
   it('reads the views schema through the search path and maps numeric(78) to bigint', async () => {
-    const reader = createDb({ databaseUrl: url.toString(), viewsSchema: 'skald_views' });
+    const reader = createDb({ databaseUrl: url, viewsSchema: 'skald_views' });
     await reader.sql`CREATE SCHEMA skald_views`;
     await reader.sql`CREATE TABLE skald_views.species (id integer PRIMARY KEY, name text, slug text, trait text)`;
     await reader.sql`INSERT INTO skald_views.species VALUES (1, 'Bjorn', 'bjorn', 'bear, melee')`;
-    const { species } = await import('../src/index.ts');
+    await reader.sql`CREATE TABLE skald_views.battle_type_setting
+      (battle_type integer PRIMARY KEY, enabled boolean, updated_block numeric(78, 0))`;
+    await reader.sql`INSERT INTO skald_views.battle_type_setting VALUES (1, true, 18446744073709551617)`;
+    const { battleTypeSetting, species } = await import('../src/index.ts');
     const rows = await reader.db.select().from(species);
     expect(rows).toEqual([{ id: 1, name: 'Bjorn', slug: 'bjorn', trait: 'bear, melee' }]);
-    const column = uint('x');
-    expect(column).toBeDefined();
+    const settings = await reader.db.select().from(battleTypeSetting);
+    expect(settings).toEqual([{ battleType: 1, enabled: true, updatedBlock: 18446744073709551617n }]);
     await reader.close();
   });
 
   it('delivers the live-query notification a reader listens for', async () => {
-    const reader = createDb({ databaseUrl: url.toString(), viewsSchema: 'skald_views' });
+    const reader = createDb({ databaseUrl: url, viewsSchema: 'skald_views' });
     const got = new Promise<string[]>((resolve) => {
       void onTablesChanged(reader.sql, 'skald_views', resolve);
     });

@@ -2,50 +2,27 @@
  * The gateway's environment, parsed once at boot. A bad value stops the process with a list of every problem,
  * not just the first. `startGateway` options override what is read here.
  */
+import { baseEnv, bool, csv, nodeEnv, parseEnv, postgresUrl, url, viewsSchema } from '@skald/env';
 import { z } from 'zod';
 
-const url = (protocols: string[]) =>
-  z
-    .string()
-    .url()
-    .refine(
-      (value) => protocols.includes(new URL(value).protocol),
-      `must be a ${protocols.join(' or ')} URL`,
-    );
-
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const csv = z.string().transform((v) =>
-  v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean),
-);
-
-export const gatewayEnvSchema = z.object({
+export const gatewayEnvSchema = baseEnv.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** HTTP port for pages, /api, /graphql and /socket.io (one origin). */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to bind; 0.0.0.0 inside a container. */
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Postgres holding the indexed views. */
-  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  DATABASE_URL: postgresUrl,
   /** Ponder's --views-schema: the stable schema the gateway reads. */
-  SKALD_VIEWS_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]{0,44}$/, 'must be a lower-case SQL identifier of at most 45 characters')
-    .default('skald'),
+  SKALD_VIEWS_SCHEMA: viewsSchema,
   /** Postgres pool size per process. */
   DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
   /** With it set, several gateway processes share one live stream through the socket.io Redis adapter. */
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   /** The Ponder HTTP server (its /graphql and /sql are proxied under the gateway's origin). */
   INDEXER_URL: url(['http:', 'https:']).default('http://127.0.0.1:42069'),
-  /** Deployment file (chain id for sign-in); defaults to deployments/local.json. */
-  SKALD_DEPLOYMENT: z.string().min(1).optional(),
-  /** The node's HTTP RPC for the live fast lane; defaults to the deployment's rpcUrl. */
-  SKALD_RPC_URL: url(['http:', 'https:']).optional(),
-  /** The node's websocket; defaults to the RPC URL's ws:// twin on a loopback node, else none (polling). */
-  SKALD_WS_URL: url(['ws:', 'wss:']).optional(),
+  /** The node's HTTP RPC and websocket for the live fast lane (defaults: the deployment's rpcUrl, its ws twin). */
+  ...nodeEnv,
   /** The chain's block time in ms: the fast lane's polling interval without a websocket. */
   SKALD_BLOCK_TIME_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** A provisional event the indexer has not confirmed after this many blocks is retracted. */
@@ -88,27 +65,18 @@ export const gatewayEnvSchema = z.object({
    * Connection /sql queries run on: the read-only analyst role (see @skald/db ensureAnalystRole). Unset: the
    * owner's connection, still in a read-only transaction with the timeout and row cap, on the views schema.
    */
-  ANALYST_DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  ANALYST_DATABASE_URL: postgresUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 
-export class GatewayEnvError extends Error {
-  override name = 'GatewayEnvError';
-}
+/** The session secret may be left out in development only. */
+const productionRules = (env: GatewayEnv): string[] =>
+  env.NODE_ENV === 'production' && !env.SESSION_SECRET
+    ? ['SESSION_SECRET: required when NODE_ENV is production']
+    : [];
 
 export function parseGatewayEnv(env: Record<string, string | undefined> = process.env): GatewayEnv {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = gatewayEnvSchema.safeParse(cleaned);
-  const problems = result.success
-    ? []
-    : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-  if (result.success && result.data.NODE_ENV === 'production' && !result.data.SESSION_SECRET) {
-    problems.push('  SESSION_SECRET: required when NODE_ENV is production');
-  }
-  if (!result.success || problems.length > 0) {
-    throw new GatewayEnvError(`invalid gateway environment:\n${problems.join('\n')}`);
-  }
-  return result.data;
+  return parseEnv('gateway', gatewayEnvSchema, env, productionRules);
 }

@@ -1,5 +1,6 @@
 /** `npm start -w @skald/gateway`: the gateway alone, configured by environment variables (see README). */
-import { GatewayEnvError, parseGatewayEnv } from './env.ts';
+import { EnvError } from '@skald/env';
+import { parseGatewayEnv } from './env.ts';
 import { startGateway } from './start.ts';
 
 try {
@@ -21,6 +22,6 @@ try {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {
-  console.error(error instanceof GatewayEnvError ? error.message : error);
+  console.error(error instanceof EnvError ? error.message : error);
   process.exit(1);
 }

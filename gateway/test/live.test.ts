@@ -3,7 +3,7 @@
  * restart, mint payloads for the toast, filtered subscriptions, and reorg retraction.
  */
 import { ANVIL_MNEMONIC, allSkaldAbis } from '@skald/chain';
-import { playWorld } from '@skald/indexer/testing';
+import { playWorld } from '@skald/chain/local';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,17 +6,10 @@
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@skald/chain';
+import { playWorld, startChain, type TestChain } from '@skald/chain/local';
 import { startEmbeddedPostgres } from '@skald/db';
-import type { RunningIndexer } from '@skald/indexer';
-import {
-  freePort,
-  openReader,
-  playWorld,
-  startChain,
-  startTestIndexer,
-  type TestChain,
-  waitForIndexed,
-} from '@skald/indexer/testing';
+import { openReader, type RunningIndexer, startTestIndexer, waitForIndexed } from '@skald/indexer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/start.ts';
 import { testConfig, type World } from './fixtures/world.ts';

@@ -3,7 +3,7 @@
  * reach both through the socket.io Redis adapter). Clients on either process receive the same events; when the
  * leader dies the other process takes over and its clients miss nothing.
  */
-import { playWorld } from '@skald/indexer/testing';
+import { playWorld } from '@skald/chain/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cursorsAfter, headCursor, recorder, until } from './fixtures/live.ts';
 import { type GatewayProcess, spawnGateway } from './fixtures/process.ts';

@@ -2,28 +2,13 @@
  * The indexer's environment, parsed once at boot. A bad value stops the process with a list of everything
  * that is wrong, not just the first problem.
  */
-import { z } from 'zod';
+import { baseEnv, nodeEnv, parseEnv, positiveInt, postgresUrl } from '@skald/env';
+import type { z } from 'zod';
 
-const url = (protocols: string[]) =>
-  z
-    .string()
-    .url()
-    .refine(
-      (value) => protocols.includes(new URL(value).protocol),
-      `must be a ${protocols.join(' or ')} URL`,
-    );
-
-const positiveInt = z.coerce.number().int().positive();
-
-export const indexerEnvSchema = z.object({
+export const indexerEnvSchema = baseEnv.extend({
   /** Postgres the indexer writes (the start function passes the embedded one when unset). */
-  DATABASE_URL: url(['postgres:', 'postgresql:']),
-  /** The deployment file (chain/src/deployment.ts); defaults to deployments/local.json. */
-  SKALD_DEPLOYMENT: z.string().min(1).optional(),
-  /** HTTP JSON-RPC; defaults to the deployment's rpcUrl. */
-  SKALD_RPC_URL: url(['http:', 'https:']).optional(),
-  /** WebSocket for new heads; defaults to the RPC URL's ws:// twin on a local node, else none (polling). */
-  SKALD_WS_URL: url(['ws:', 'wss:']).optional(),
+  DATABASE_URL: postgresUrl,
+  ...nodeEnv,
   /**
    * Ponder rate-limits each RPC URL (starting at 20 req/s, ramping slowly). A local node takes far more, so the
    * same URL is listed this many times, each copy a limiter bucket. Defaults: 32 on loopback, 1 elsewhere.
@@ -37,18 +22,8 @@ export const indexerEnvSchema = z.object({
 
 export type IndexerEnv = z.infer<typeof indexerEnvSchema>;
 
-export class EnvError extends Error {
-  override name = 'EnvError';
-}
-
 export function parseIndexerEnv(env: Record<string, string | undefined>): IndexerEnv {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = indexerEnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new EnvError(`invalid indexer environment:\n${problems.join('\n')}`);
-  }
-  return result.data;
+  return parseEnv('indexer', indexerEnvSchema, env);
 }
 
 export function isLoopback(rpcUrl: string): boolean {

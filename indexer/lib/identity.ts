@@ -5,11 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gameEventAbis as indexerAbis } from '@skald/chain/activity';
 import type { Deployment } from '@skald/chain/deployment';
 
-const CODE_PATHS = ['ponder.config.ts', 'ponder.schema.ts', 'schema', 'src', 'lib'];
+const CODE_PATHS = ['ponder.config.ts', 'ponder.schema.ts', 'src', 'lib'];
+/** the table declarations ponder.schema.ts re-exports */
+const TABLES_DIR = dirname(fileURLToPath(import.meta.resolve('@skald/db/tables')));
 
 function filesUnder(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
@@ -21,8 +24,9 @@ function filesUnder(path: string): string[] {
 /** Hash of everything that shapes what Ponder writes (a superset of what its build id covers). */
 export function codeHash(indexerDir: string): string {
   const hash = createHash('sha256');
-  for (const file of CODE_PATHS.flatMap((p) => filesUnder(join(indexerDir, p)))) {
-    hash.update(file.slice(indexerDir.length)).update(readFileSync(file));
+  const roots = [...CODE_PATHS.map((p) => join(indexerDir, p)), TABLES_DIR];
+  for (const file of roots.flatMap((root) => filesUnder(root))) {
+    hash.update(relative(indexerDir, file)).update(readFileSync(file));
   }
   hash.update(JSON.stringify(indexerAbis));
   return hash.digest('hex');

@@ -4,7 +4,7 @@ import { ponder } from 'ponder:registry';
 import { account, adminGrant, vera } from 'ponder:schema';
 import { adminGrantedActivity, grantKindName } from '@skald/chain/activity';
 import type { Hex } from 'viem';
-import { addr, at, type Db, type LogEvent, recordActivity } from './lib/activity.ts';
+import { addr, at, type Db, type LogEvent, recordActivity } from '../lib/activity.ts';
 
 type Granted = { admin: Hex; kind: number; target: bigint; subjectId: bigint; amount: bigint };
 

@@ -1,6 +1,6 @@
 import { ponder } from 'ponder:registry';
 import { adminAction, bankLock, bankLockDuration, bankProgress } from 'ponder:schema';
-import { addr, at, recordActivity } from './lib/activity.ts';
+import { addr, at, recordActivity } from '../lib/activity.ts';
 
 ponder.on('Bank:RunixLocked', async ({ event, context }) => {
   const { characterId, lockIndex, runix, lockDate, unlockDate, runixReward, onyxReward, milestoneId } =

@@ -9,7 +9,7 @@ import {
   elo,
   eloHistory,
 } from 'ponder:schema';
-import { addr, at, recordActivity } from './lib/activity.ts';
+import { addr, at, recordActivity } from '../lib/activity.ts';
 
 ponder.on('Battles:QueueEntered', async ({ event, context }) => {
   const { characterId, battleType, veraIds } = event.args;

@@ -3,8 +3,8 @@ import { account, accountLink, character } from 'ponder:schema';
 import { characterCreatedActivity } from '@skald/chain/activity';
 import { CharacterState } from '@skald/game';
 import type { Hex } from 'viem';
-import { ensureAccount, updateAccount } from './lib/accounts.ts';
-import { addr, type Db, type LogEvent, recordActivity } from './lib/activity.ts';
+import { ensureAccount, updateAccount } from '../lib/accounts.ts';
+import { addr, type Db, type LogEvent, recordActivity } from '../lib/activity.ts';
 
 ponder.on('Characters:CharacterCreated', async ({ event, context }) => {
   const { characterId, account: owner, referrer, name, attributes, choices, registeredAt } = event.args;

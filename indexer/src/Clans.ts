@@ -1,8 +1,8 @@
 import { ponder } from 'ponder:registry';
 import { adminAction, clan, clanInvite, clanMember } from 'ponder:schema';
 import { ClanLeaveReason, ClanRank, ClanStatus } from '@skald/game';
-import { addr, at, recordActivity } from './lib/activity.ts';
-import { addMember, recordClanEvent, removeMember } from './lib/clans.ts';
+import { addr, at, recordActivity } from '../lib/activity.ts';
+import { addMember, recordClanEvent, removeMember } from '../lib/clans.ts';
 
 ponder.on('Clans:ClanFounded', async ({ event, context }) => {
   const { clanId, jarlId, name, tag, description } = event.args;

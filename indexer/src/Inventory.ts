@@ -1,8 +1,8 @@
 import { ponder } from 'ponder:registry';
 import { amulet, beltItem, currencyChange, inventory, inventoryItem, lootBox } from 'ponder:schema';
 import type { Hex } from 'viem';
+import { at, type Db, type LogEvent, recordActivity } from '../lib/activity.ts';
 import { decodeReason } from '../lib/reason.ts';
-import { at, type Db, type LogEvent, recordActivity } from './lib/activity.ts';
 
 type Change = {
   characterId: bigint;

@@ -1,9 +1,9 @@
 import { ponder } from 'ponder:registry';
 import { adminAction, roleChange, roleMember } from 'ponder:schema';
 import { Role } from '@skald/game';
-import { updateAccount } from './lib/accounts.ts';
-import { addr, at, type Db, recordActivity } from './lib/activity.ts';
-import { writeLookups } from './lib/lookups.ts';
+import { updateAccount } from '../lib/accounts.ts';
+import { addr, at, type Db, recordActivity } from '../lib/activity.ts';
+import { writeLookups } from '../lib/lookups.ts';
 
 ponder.on('Roles:setup', async ({ context }) => {
   await writeLookups(context.db);

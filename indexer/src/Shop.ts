@@ -1,6 +1,6 @@
 import { ponder } from 'ponder:registry';
 import { adminAction, shopItem, shopReputation, shopTrade } from 'ponder:schema';
-import { addr, at, plain, recordActivity } from './lib/activity.ts';
+import { addr, at, plain, recordActivity } from '../lib/activity.ts';
 
 ponder.on('Shop:ShopItemUpdated', async ({ event, context }) => {
   const { shopId, itemId, quantity, runixCost, isPurchasable, isSellable } = event.args;

@@ -3,7 +3,7 @@ import { mint, vera, veraAbility, veraTracker, veraTransfer } from 'ponder:schem
 import { type MintMethod, selectorOf, veraMintedActivity } from '@skald/chain/activity';
 import { addUnallocatedPoints, experienceForLevel, POINTS_PER_LEVEL } from '@skald/game';
 import { zeroAddress } from 'viem';
-import { addr, at, recordActivity } from './lib/activity.ts';
+import { addr, at, recordActivity } from '../lib/activity.ts';
 
 const innateStats = (s: readonly number[]) => ({
   strength: s[0] ?? 0,

@@ -5,11 +5,11 @@
  */
 
 import { gameContracts } from '@skald/chain';
+import { chainLogs, type TestChain } from '@skald/chain/local';
 import type { SkaldDb } from '@skald/db';
 import { encodeCursor } from '@skald/game';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { expect } from 'vitest';
-import { chainLogs, type TestChain } from './setup.ts';
 
 export async function expectActivityEqualsChain(reader: SkaldDb, chain: TestChain, toBlock: bigint) {
   const logs = await chainLogs(chain, toBlock);

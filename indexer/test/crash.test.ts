@@ -1,17 +1,9 @@
-import type { SkaldDb } from '@skald/db';
+import { playWorld, startChain, type TestChain } from '@skald/chain/local';
+import { createTestDatabase, type SkaldDb } from '@skald/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexedBlock, openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import type { RunningIndexer } from '../lib/start.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
-import {
-  createTestDatabase,
-  indexedBlock,
-  openReader,
-  playWorld,
-  startChain,
-  startTestIndexer,
-  type TestChain,
-  waitForIndexed,
-} from './setup.ts';
 
 let chain: TestChain;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,6 +1,7 @@
 import { ANVIL_MNEMONIC, allSkaldAbis, gameContracts, skaldChain } from '@skald/chain';
 import { decodeMintMethod, MINT_SELECTORS } from '@skald/chain/activity';
-import type { SkaldDb } from '@skald/db';
+import { startChain, type TestChain } from '@skald/chain/local';
+import { createTestDatabase, type SkaldDb } from '@skald/db';
 import {
   type Abi,
   type Account,
@@ -16,15 +17,8 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import type { RunningIndexer } from '../lib/start.ts';
-import {
-  createTestDatabase,
-  openReader,
-  startChain,
-  startTestIndexer,
-  type TestChain,
-  waitForIndexed,
-} from './setup.ts';
 
 describe('decodeMintMethod', () => {
   it('names the three minting selectors and calls everything else other', () => {

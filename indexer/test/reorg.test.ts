@@ -1,19 +1,12 @@
 import { ANVIL_MNEMONIC, allSkaldAbis } from '@skald/chain';
-import type { SkaldDb } from '@skald/db';
+import { playWorld, startChain, type TestChain } from '@skald/chain/local';
+import { createTestDatabase, type SkaldDb } from '@skald/db';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import type { RunningIndexer } from '../lib/start.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
-import {
-  createTestDatabase,
-  openReader,
-  playWorld,
-  startChain,
-  startTestIndexer,
-  type TestChain,
-  waitForIndexed,
-} from './setup.ts';
 
 let chain: TestChain;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,18 +1,9 @@
-import type { SkaldDb } from '@skald/db';
-import * as declared from '@skald/db';
-import { getTableColumns, getTableName, isTable } from 'drizzle-orm';
+import { playWorld, startChain, type TestChain } from '@skald/chain/local';
+import { createTestDatabase, type SkaldDb } from '@skald/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import type { RunningIndexer } from '../lib/start.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
-import {
-  createTestDatabase,
-  openReader,
-  playWorld,
-  startChain,
-  startTestIndexer,
-  type TestChain,
-  waitForIndexed,
-} from './setup.ts';
 
 let chain: TestChain;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -48,23 +39,4 @@ describe('a simulated world', () => {
     const methods = await reader.sql<{ method: string }[]>`SELECT DISTINCT method FROM mint ORDER BY 1`;
     expect(methods.map((m) => m.method)).toEqual(expect.arrayContaining(['admin_grantVera', 'encounter']));
   }, 400_000);
-
-  it('publishes exactly the tables and columns @skald/db declares, in the views schema', async () => {
-    const columns = await reader.sql<{ table_name: string; column_name: string }[]>`
-      SELECT table_name, column_name FROM information_schema.columns
-      WHERE table_schema = 'skald' AND table_name NOT LIKE '\_ponder%' ORDER BY 1, 2`;
-    const published = new Map<string, string[]>();
-    for (const c of columns)
-      published.set(c.table_name, [...(published.get(c.table_name) ?? []), c.column_name]);
-    const tables = Object.values(declared).filter((v) => isTable(v));
-    const expected = new Map(
-      tables.map((t) => [
-        getTableName(t),
-        Object.values(getTableColumns(t))
-          .map((c) => c.name)
-          .sort(),
-      ]),
-    );
-    expect(Object.fromEntries(published)).toEqual(Object.fromEntries(expected));
-  });
 });

@@ -5,27 +5,18 @@
  * level guessed from their wording.
  */
 
+import { parseEnv } from '@skald/env';
+import { logEnvSchema } from './env.ts';
+
 export const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
 export type Level = keyof typeof LEVELS;
 
 export type LogSettings = { level: Level; json: boolean };
 
-export class LogEnvError extends Error {
-  override name = 'LogEnvError';
-}
-
+/** LOG_LEVEL and LOG_FORMAT; a bad value throws @skald/env's EnvError. */
 export function logSettings(env: NodeJS.ProcessEnv = process.env): LogSettings {
-  const level = (env.LOG_LEVEL || 'info').toLowerCase();
-  if (!(level in LEVELS)) {
-    throw new LogEnvError(
-      `LOG_LEVEL must be one of ${Object.keys(LEVELS).join(', ')}; got '${env.LOG_LEVEL}'`,
-    );
-  }
-  const format = (env.LOG_FORMAT || 'pretty').toLowerCase();
-  if (format !== 'pretty' && format !== 'json') {
-    throw new LogEnvError(`LOG_FORMAT must be pretty or json; got '${env.LOG_FORMAT}'`);
-  }
-  return { level: level as Level, json: format === 'json' };
+  const parsed = parseEnv('log', logEnvSchema, env);
+  return { level: parsed.LOG_LEVEL, json: parsed.LOG_FORMAT === 'json' };
 }
 
 const levelOfNumber = (n: number): Level =>

@@ -1,5 +1,6 @@
+import { EnvError } from '@skald/env';
 import { describe, expect, it } from 'vitest';
-import { createLogger, LogEnvError, logSettings } from '../lib/log.ts';
+import { createLogger, logSettings } from '../lib/log.ts';
 
 function capture(env: Record<string, string>) {
   const out: string[] = [];
@@ -50,7 +51,7 @@ describe('the stack log', () => {
   });
 
   it('refuses a bad LOG_LEVEL or LOG_FORMAT with what is allowed', () => {
-    expect(() => logSettings({ LOG_LEVEL: 'loud' })).toThrow(LogEnvError);
+    expect(() => logSettings({ LOG_LEVEL: 'loud' })).toThrow(EnvError);
     expect(() => logSettings({ LOG_FORMAT: 'xml' })).toThrow(/pretty or json/);
   });
 });

@@ -4,23 +4,19 @@
  * down), kill -9 the gateway (a socket client reconnects and resumes with no gap and no duplicate), then Ctrl-C
  * stops everything and leaves no process behind.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDeployment } from '@skald/chain/deployment';
 import { createDb } from '@skald/db';
+import { chainLogs, createTestDatabase, type TestChain, type TestDatabase } from '@skald/e2e-test/steps';
 import { encodeCursor } from '@skald/game';
-import { chainLogs, type TestChain } from '@skald/indexer/testing';
 import { connectLive } from '@skald/wire';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive, type Stack, startStack } from './stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const ADMIN_URL = process.env.SKALD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `skald_stack_${randomBytes(4).toString('hex')}`;
 const deploymentPath = join(mkdtempSync(join(tmpdir(), 'skald-stack-')), 'deployment.json');
 
 type Status = {
@@ -32,6 +28,7 @@ type Status = {
 type Event = { cursor: string };
 
 let stack: Stack;
+let database: TestDatabase;
 let databaseUrl: string;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -84,12 +81,8 @@ function liveClient(origin: string) {
 }
 
 beforeAll(async () => {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${dbName}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
+  database = await createTestDatabase('skald_stack');
+  databaseUrl = database.databaseUrl;
   stack = await startStack({
     root,
     env: {
@@ -106,9 +99,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (stack) await stack.interrupt(60_000);
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch(() => {});
-  await admin.end();
+  await database?.drop().catch(() => {});
 });
 
 describe('npm start under the supervisor', () => {

@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
   createPlayer,
-  deploy,
+  createTestDatabase,
   type Game,
+  gameOn,
   injectWallet,
   launchBrowser,
   mined,
@@ -22,10 +23,14 @@ import {
   startChain,
   startGatewayFor,
   startIndexing,
+  type TestChain,
+  type TestDatabase,
   type WatchedPage,
 } from '../src/index.ts';
 
+let chain: TestChain;
 let anvil: Anvil;
+let database: TestDatabase;
 let game: Game;
 let indexer: RunningIndexer;
 let gateway: RunningGateway;
@@ -84,13 +89,15 @@ async function encounter(index: number): Promise<bigint> {
 }
 
 beforeAll(async () => {
-  anvil = await startChain();
-  game = await deploy(anvil);
+  chain = await startChain();
+  anvil = chain.anvil;
+  game = gameOn(chain);
   await createPlayer(game, 0, 'Odin'); // the deployer holds the admin role
   playerId = await createPlayer(game, 1, 'Astrid');
   const runId = `${Date.now().toString(36)}${process.pid}`;
-  indexer = await startIndexing(anvil, game, runId);
-  gateway = await startGatewayFor(game, indexer);
+  database = await createTestDatabase('skald_e2e');
+  indexer = await startIndexing(chain, database, runId);
+  gateway = await startGatewayFor(game, indexer, database);
   browser = await launchBrowser();
   await waitFor('the player to be indexed', async () => {
     const res = await fetch(`${gateway.url}/api/viking/data?address=${account(1).address}`);
@@ -103,7 +110,8 @@ afterAll(async () => {
   await browser?.close();
   await gateway?.stop();
   await indexer?.stop();
-  await anvil?.stop();
+  await chain?.stop();
+  await database?.drop();
 });
 
 describe('skald web', () => {

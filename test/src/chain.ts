@@ -1,17 +1,9 @@
-/** Setup steps 1–2: a fresh anvil (chain 5611) and the whole game deployed to it, written to a deployment file. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  ANVIL_MNEMONIC,
-  type Anvil,
-  type Deployment,
-  deployGame,
-  gameContracts,
-  skaldChain,
-  startAnvil,
-  writeDeployment,
-} from '@skald/chain';
+/**
+ * The game's clients on a chain from the harness's "chain" and "deploy" steps (`startChain`, in
+ * `@skald/chain/local`), and the players the browser tests start from.
+ */
+import { ANVIL_MNEMONIC, type Deployment, gameContracts, skaldChain } from '@skald/chain';
+import type { TestChain } from '@skald/chain/local';
 import {
   type Account,
   type Chain,
@@ -30,10 +22,6 @@ export function account(index: number): Account {
   return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
 }
 
-export async function startChain(): Promise<Anvil> {
-  return startAnvil();
-}
-
 export type Game = {
   deployment: Deployment;
   deploymentPath: string;
@@ -42,17 +30,10 @@ export type Game = {
   contracts(index: number): ReturnType<typeof gameContracts>;
 };
 
-export async function deploy(anvil: Anvil): Promise<Game> {
-  const deployment = await deployGame({
-    rpcUrl: anvil.rpcUrl,
-    account: account(0),
-    lockDurations: [60, 600, 3600],
-  });
-  const deploymentPath = writeDeployment(
-    deployment,
-    join(mkdtempSync(join(tmpdir(), 'skald-e2e-')), 'deployment.json'),
-  );
-  const transport = http(anvil.rpcUrl);
+/** Clients for the game deployed on `chain` (account `index` of anvil's mnemonic signs). */
+export function gameOn(chain: TestChain): Game {
+  const { deployment, deploymentPath } = chain;
+  const transport = http(chain.anvil.rpcUrl);
   const publicClient = createPublicClient({ chain: skaldChain, transport }) as PublicClient;
   const wallet = (index: number) =>
     createWalletClient({ account: account(index), chain: skaldChain, transport });

@@ -1,5 +1,5 @@
 /**
- * Setup step 6: one whole stack per test file (chain, game, indexer, gateway, Chromium) and the page actions every
+ * One whole stack per test file (the harness's steps: chain, deploy, database, indexer, gateway, browser) and the page actions every
  * browser test repeats (open a watched page with a wallet, wait for hydration, connect, sign in, poll).
  */
 
@@ -8,8 +8,8 @@ import type { RunningGateway } from '@skald/gateway';
 import type { RunningIndexer } from '@skald/indexer';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, type WatchedPage } from './browser.ts';
-import { account, deploy, type Game, startChain } from './chain.ts';
-import { startGatewayFor, startIndexing } from './stack.ts';
+import { account, type Game, gameOn } from './chain.ts';
+import { createTestDatabase, startChain, startGatewayFor, startIndexing } from './steps.ts';
 import { injectWallet, type WalletNetwork } from './wallet.ts';
 
 export type Stack = {
@@ -29,11 +29,13 @@ export type Stack = {
 
 /** Starts the stack; `seed` runs after the deploy and before indexing starts (players, grants). */
 export async function startStack(seed: (game: Game) => Promise<void>): Promise<Stack> {
-  const anvil = await startChain();
-  const game = await deploy(anvil);
+  const chain = await startChain();
+  const { anvil } = chain;
+  const game = gameOn(chain);
   await seed(game);
-  const indexer = await startIndexing(anvil, game, `${Date.now().toString(36)}${process.pid}`);
-  const gateway = await startGatewayFor(game, indexer);
+  const database = await createTestDatabase('skald_e2e');
+  const indexer = await startIndexing(chain, database, `${Date.now().toString(36)}${process.pid}`);
+  const gateway = await startGatewayFor(game, indexer, database);
   const browser = await launchBrowser();
   return {
     anvil,
@@ -58,7 +60,8 @@ export async function startStack(seed: (game: Game) => Promise<void>): Promise<S
       await browser.close();
       await gateway.stop();
       await indexer.stop();
-      await anvil.stop();
+      await chain.stop();
+      await database.drop();
     },
   };
 }

@@ -1,5 +1,5 @@
 export * from './browser.ts';
 export * from './chain.ts';
 export * from './harness.ts';
-export * from './stack.ts';
+export * from './steps.ts';
 export * from './wallet.ts';

@@ -2,7 +2,7 @@
  * The web benchmarks' world: the same stack the browser tests use (anvil, deploy, indexer, gateway serving the
  * production build, Chromium), with one player. Build first: npm run build -w @skald/chain && -w @skald/web.
  */
-import { createPlayer, type Stack, startStack } from '@skald/e2e-test/src/index.ts';
+import { createPlayer, type Stack, startStack } from '@skald/e2e-test';
 
 export async function webStack(): Promise<{ stack: Stack; playerId: bigint }> {
   let playerId = 0n;

@@ -1,25 +1,35 @@
-import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { hex, int, uint } from '../columns.ts';
+/** The admin audit trail, the activity feed and the lookup tables for analysts. */
+import { index, onchainTable } from 'ponder';
 import { documented } from '../docs.ts';
 
 const subject = 'Admin audit, activity and lookups';
 
 export const adminGrant = documented(
   subject,
-  pgTable('admin_grant', {
-    id: text('id').primaryKey(),
-    admin: hex('admin').notNull(),
-    kind: int('kind').notNull(),
-    kindName: text('kind_name').notNull(),
-    target: uint('target').notNull(),
-    targetCharacterId: uint('target_character_id'),
-    subjectId: uint('subject_id').notNull(),
-    amount: uint('amount').notNull(),
-    contract: text('contract').notNull(),
-    blockNumber: uint('block_number').notNull(),
-    timestamp: uint('timestamp').notNull(),
-    txHash: hex('tx_hash').notNull(),
-  }),
+  onchainTable(
+    'admin_grant',
+    (t) => ({
+      id: t.text().primaryKey(),
+      admin: t.hex().notNull(),
+      kind: t.integer().notNull(),
+      kindName: t.text().notNull(),
+      target: t.bigint().notNull(),
+      targetCharacterId: t.bigint(),
+      subjectId: t.bigint().notNull(),
+      amount: t.bigint().notNull(),
+      contract: t.text().notNull(),
+      blockNumber: t.bigint().notNull(),
+      timestamp: t.bigint().notNull(),
+      txHash: t.hex().notNull(),
+    }),
+    // the audit pages newest-first by id under each filter
+    (table) => ({
+      adminIdx: index().on(table.admin, table.id),
+      kindIdx: index().on(table.kind, table.id),
+      targetCharacterIdx: index().on(table.targetCharacterId, table.id),
+      timestampIdx: index().on(table.timestamp),
+    }),
+  ),
   'Every AdminGranted event from any contract: which admin granted what to whom, when, in which transaction.',
   {
     id: 'event id: the chain checkpoint of the event; sorting by it is chain order',
@@ -39,15 +49,19 @@ export const adminGrant = documented(
 
 export const adminAction = documented(
   subject,
-  pgTable('admin_action', {
-    id: text('id').primaryKey(),
-    admin: hex('admin').notNull(),
-    action: text('action').notNull(),
-    detail: jsonb('detail').notNull(),
-    blockNumber: uint('block_number').notNull(),
-    timestamp: uint('timestamp').notNull(),
-    txHash: hex('tx_hash').notNull(),
-  }),
+  onchainTable(
+    'admin_action',
+    (t) => ({
+      id: t.text().primaryKey(),
+      admin: t.hex().notNull(),
+      action: t.text().notNull(),
+      detail: t.jsonb().notNull(),
+      blockNumber: t.bigint().notNull(),
+      timestamp: t.bigint().notNull(),
+      txHash: t.hex().notNull(),
+    }),
+    (table) => ({ adminIdx: index().on(table.admin) }),
+  ),
   'Admin actions other than grants and role changes: clan approvals, shop reprices and restocks, bank lock durations, battle type switches, version updates.',
   {
     id: 'event id: the chain checkpoint of the event; sorting by it is chain order',
@@ -60,20 +74,28 @@ export const adminAction = documented(
 
 export const activity = documented(
   subject,
-  pgTable('activity', {
-    cursor: text('cursor').primaryKey(),
-    blockNumber: uint('block_number').notNull(),
-    logIndex: int('log_index').notNull(),
-    timestamp: uint('timestamp').notNull(),
-    txHash: hex('tx_hash').notNull(),
-    type: text('type').notNull(),
-    event: text('event').notNull(),
-    account: hex('account'),
-    characterId: uint('character_id'),
-    otherCharacterId: uint('other_character_id'),
-    subjectId: uint('subject_id'),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  }),
+  onchainTable(
+    'activity',
+    (t) => ({
+      cursor: t.text().primaryKey(),
+      blockNumber: t.bigint().notNull(),
+      logIndex: t.integer().notNull(),
+      timestamp: t.bigint().notNull(),
+      txHash: t.hex().notNull(),
+      type: t.text().notNull(),
+      event: t.text().notNull(),
+      account: t.hex(),
+      characterId: t.bigint(),
+      otherCharacterId: t.bigint(),
+      subjectId: t.bigint(),
+      payload: t.jsonb().$type<Record<string, unknown>>().notNull(),
+    }),
+    (table) => ({
+      typeIdx: index().on(table.type, table.cursor),
+      characterIdx: index().on(table.characterId, table.cursor),
+      accountIdx: index().on(table.account, table.cursor),
+    }),
+  ),
   'Every indexed game event as one row, totally ordered by cursor; the live stream replays it.',
   {
     cursor: 'block number (20 digits), a dash and log index (6 digits): sorts in chain order',
@@ -89,12 +111,12 @@ export const activity = documented(
 
 export const species = documented(
   subject,
-  pgTable('species', {
-    id: int('id').primaryKey(),
-    name: text('name').notNull(),
-    slug: text('slug').notNull(),
-    trait: text('trait').notNull(),
-  }),
+  onchainTable('species', (t) => ({
+    id: t.integer().primaryKey(),
+    name: t.text().notNull(),
+    slug: t.text().notNull(),
+    trait: t.text().notNull(),
+  })),
   'Lookup: the vera species 0..8 (0 is the NPC vera).',
   {
     id: 'species id as stored in vera.species',
@@ -106,38 +128,44 @@ export const species = documented(
 
 export const mainRune = documented(
   subject,
-  pgTable('main_rune', { id: int('id').primaryKey(), name: text('name').notNull() }),
+  onchainTable('main_rune', (t) => ({
+    id: t.integer().primaryKey(),
+    name: t.text().notNull(),
+  })),
   'Lookup: the main runes 1..3.',
   { id: 'rune id as stored in vera.main_rune', name: 'Sun, Nature or Hail' },
 );
 
 export const subRune = documented(
   subject,
-  pgTable('sub_rune', {
-    id: int('id').primaryKey(),
-    name: text('name').notNull(),
-    stat: text('stat').notNull(),
-  }),
+  onchainTable('sub_rune', (t) => ({
+    id: t.integer().primaryKey(),
+    name: t.text().notNull(),
+    stat: t.text().notNull(),
+  })),
   'Lookup: the sub-runes 1..6 and the stat each reduces by 2 in the public stats.',
   { id: 'sub-rune id as stored in vera.sub_rune', name: 'display name', stat: 'the stat it names' },
 );
 
 export const personality = documented(
   subject,
-  pgTable('personality', { id: int('id').primaryKey(), name: text('name').notNull() }),
+  onchainTable('personality', (t) => ({
+    id: t.integer().primaryKey(),
+    name: t.text().notNull(),
+  })),
   'Lookup: the personalities 1..3.',
   { id: 'personality id as stored in vera.personality', name: 'Shy, Serious or Aggressive' },
 );
 
 export const ability = documented(
   subject,
-  pgTable('ability', {
-    id: int('id').primaryKey(),
-    name: text('name').notNull(),
-    species: int('species'),
-    rune: int('rune'),
-    description: text('description').notNull(),
-  }),
+  onchainTable('ability', (t) => ({
+    id: t.integer().primaryKey(),
+    name: t.text().notNull(),
+    species: t.integer(),
+    rune: t.integer(),
+    description: t.text().notNull(),
+  })),
   'Lookup: the abilities 1..35.',
   {
     id: 'ability id as stored in vera.abilities and vera_ability.ability_id',
@@ -150,12 +178,12 @@ export const ability = documented(
 
 export const codeLabel = documented(
   subject,
-  pgTable('code_label', {
-    id: text('id').primaryKey(),
-    codeSet: text('code_set').notNull(),
-    code: int('code').notNull(),
-    label: text('label').notNull(),
-  }),
+  onchainTable('code_label', (t) => ({
+    id: t.text().primaryKey(),
+    codeSet: t.text().notNull(),
+    code: t.integer().notNull(),
+    label: t.text().notNull(),
+  })),
   'Lookup: labels of the small integer codes used across the index.',
   {
     id: 'code_set, a colon and code',

@@ -1,5 +1,5 @@
-import { boolean, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { hex, int, int8, uint } from '../columns.ts';
+/** Inventories, currencies, amulets, lootboxes, the bank and the shops. */
+import { index, onchainTable, primaryKey } from 'ponder';
 import { documented } from '../docs.ts';
 
 const items = 'Inventory and items';
@@ -9,15 +9,15 @@ const eventId = 'event id: the chain checkpoint of the event; sorting by it is c
 
 export const inventory = documented(
   items,
-  pgTable('inventory', {
-    characterId: uint('character_id').primaryKey(),
-    runix: uint('runix').notNull(),
-    onyx: uint('onyx').notNull(),
-    lootBoxSlots: int('loot_box_slots'),
-    beltSlots: int('belt_slots'),
-    beltUsed: int('belt_used').notNull(),
-    updatedBlock: uint('updated_block').notNull(),
-  }),
+  onchainTable('inventory', (t) => ({
+    characterId: t.bigint().primaryKey(),
+    runix: t.bigint().notNull(),
+    onyx: t.bigint().notNull(),
+    lootBoxSlots: t.integer(),
+    beltSlots: t.integer(),
+    beltUsed: t.integer().notNull(),
+    updatedBlock: t.bigint().notNull(),
+  })),
   'Per character: runix and onyx balances (equal to Inventory.runixOf / onyxOf) and slot counts.',
   {
     characterId: 'the character (joins character.id)',
@@ -31,17 +31,21 @@ export const inventory = documented(
 
 export const currencyChange = documented(
   items,
-  pgTable('currency_change', {
-    id: text('id').primaryKey(),
-    characterId: uint('character_id').notNull(),
-    currency: text('currency').notNull(),
-    delta: uint('delta').notNull(),
-    balanceAfter: uint('balance_after').notNull(),
-    reason: text('reason').notNull(),
-    blockNumber: uint('block_number').notNull(),
-    timestamp: uint('timestamp').notNull(),
-    txHash: hex('tx_hash').notNull(),
-  }),
+  onchainTable(
+    'currency_change',
+    (t) => ({
+      id: t.text().primaryKey(),
+      characterId: t.bigint().notNull(),
+      currency: t.text().notNull(),
+      delta: t.bigint().notNull(),
+      balanceAfter: t.bigint().notNull(),
+      reason: t.text().notNull(),
+      blockNumber: t.bigint().notNull(),
+      timestamp: t.bigint().notNull(),
+      txHash: t.hex().notNull(),
+    }),
+    (table) => ({ characterIdx: index().on(table.characterId, table.currency) }),
+  ),
   'Every runix and onyx movement, with its reason.',
   {
     id: eventId,
@@ -55,15 +59,15 @@ export const currencyChange = documented(
 
 export const inventoryItem = documented(
   items,
-  pgTable(
+  onchainTable(
     'inventory_item',
-    {
-      characterId: uint('character_id').notNull(),
-      itemId: int8('item_id').notNull(),
-      quantity: uint('quantity').notNull(),
-      updatedBlock: uint('updated_block').notNull(),
-    },
-    (t) => [primaryKey({ columns: [t.characterId, t.itemId] })],
+    (t) => ({
+      characterId: t.bigint().notNull(),
+      itemId: t.int8({ mode: 'number' }).notNull(),
+      quantity: t.bigint().notNull(),
+      updatedBlock: t.bigint().notNull(),
+    }),
+    (table) => ({ pk: primaryKey({ columns: [table.characterId, table.itemId] }) }),
   ),
   'Item quantities per character (equal to Inventory.itemOf).',
   {
@@ -75,14 +79,14 @@ export const inventoryItem = documented(
 
 export const beltItem = documented(
   items,
-  pgTable(
+  onchainTable(
     'belt_item',
-    {
-      characterId: uint('character_id').notNull(),
-      itemId: int8('item_id').notNull(),
-      slots: int('slots').notNull(),
-    },
-    (t) => [primaryKey({ columns: [t.characterId, t.itemId] })],
+    (t) => ({
+      characterId: t.bigint().notNull(),
+      itemId: t.int8({ mode: 'number' }).notNull(),
+      slots: t.integer().notNull(),
+    }),
+    (table) => ({ pk: primaryKey({ columns: [table.characterId, table.itemId] }) }),
   ),
   'Items on a character’s belt and the slots each takes.',
   { characterId: 'the holder (joins character.id)', itemId: 'item id', slots: 'belt slots it takes' },
@@ -90,15 +94,19 @@ export const beltItem = documented(
 
 export const amulet = documented(
   items,
-  pgTable('amulet', {
-    id: uint('id').primaryKey(),
-    characterId: uint('character_id').notNull(),
-    rarity: int('rarity').notNull(),
-    runeType: int('rune_type').notNull(),
-    isSoulbound: boolean('is_soulbound').notNull(),
-    veraId: uint('vera_id').notNull(),
-    createdBlock: uint('created_block').notNull(),
-  }),
+  onchainTable(
+    'amulet',
+    (t) => ({
+      id: t.bigint().primaryKey(),
+      characterId: t.bigint().notNull(),
+      rarity: t.integer().notNull(),
+      runeType: t.integer().notNull(),
+      isSoulbound: t.boolean().notNull(),
+      veraId: t.bigint().notNull(),
+      createdBlock: t.bigint().notNull(),
+    }),
+    (table) => ({ characterIdx: index().on(table.characterId) }),
+  ),
   'Amulets, their owner and the vera wearing each.',
   {
     id: 'amulet id',
@@ -113,20 +121,24 @@ export const amulet = documented(
 
 export const lootBox = documented(
   items,
-  pgTable('loot_box', {
-    id: uint('id').primaryKey(),
-    characterId: uint('character_id').notNull(),
-    boxType: int('box_type').notNull(),
-    species: int('species').notNull(),
-    rune: int('rune').notNull(),
-    isSoulbound: boolean('is_soulbound').notNull(),
-    status: text('status').notNull(),
-    slot: int('slot'),
-    endTimestamp: uint('end_timestamp'),
-    spedUp: boolean('sped_up'),
-    onyxPaid: uint('onyx_paid'),
-    createdBlock: uint('created_block').notNull(),
-  }),
+  onchainTable(
+    'loot_box',
+    (t) => ({
+      id: t.bigint().primaryKey(),
+      characterId: t.bigint().notNull(),
+      boxType: t.integer().notNull(),
+      species: t.integer().notNull(),
+      rune: t.integer().notNull(),
+      isSoulbound: t.boolean().notNull(),
+      status: t.text().notNull(),
+      slot: t.integer(),
+      endTimestamp: t.bigint(),
+      spedUp: t.boolean(),
+      onyxPaid: t.bigint(),
+      createdBlock: t.bigint().notNull(),
+    }),
+    (table) => ({ characterIdx: index().on(table.characterId, table.status) }),
+  ),
   'Lootboxes from creation through claim (chest slot and timer) to opening.',
   {
     id: 'lootbox id',
@@ -146,22 +158,22 @@ export const lootBox = documented(
 
 export const bankLock = documented(
   bank,
-  pgTable(
+  onchainTable(
     'bank_lock',
-    {
-      characterId: uint('character_id').notNull(),
-      lockIndex: int('lock_index').notNull(),
-      runix: uint('runix').notNull(),
-      lockDate: uint('lock_date').notNull(),
-      unlockDate: uint('unlock_date').notNull(),
-      runixReward: uint('runix_reward').notNull(),
-      onyxReward: uint('onyx_reward').notNull(),
-      milestoneId: int('milestone_id').notNull(),
-      status: text('status').notNull(),
-      unlockedAt: uint('unlocked_at'),
-      updatedBlock: uint('updated_block').notNull(),
-    },
-    (t) => [primaryKey({ columns: [t.characterId, t.lockIndex] })],
+    (t) => ({
+      characterId: t.bigint().notNull(),
+      lockIndex: t.integer().notNull(),
+      runix: t.bigint().notNull(),
+      lockDate: t.bigint().notNull(),
+      unlockDate: t.bigint().notNull(),
+      runixReward: t.bigint().notNull(),
+      onyxReward: t.bigint().notNull(),
+      milestoneId: t.integer().notNull(),
+      status: t.text().notNull(),
+      unlockedAt: t.bigint(),
+      updatedBlock: t.bigint().notNull(),
+    }),
+    (table) => ({ pk: primaryKey({ columns: [table.characterId, table.lockIndex] }) }),
   ),
   'Bank vault lock slots (0..2) per character: the latest lock in each slot.',
   {
@@ -180,13 +192,13 @@ export const bankLock = documented(
 
 export const bankProgress = documented(
   bank,
-  pgTable('bank_progress', {
-    characterId: uint('character_id').primaryKey(),
-    milestoneId: int('milestone_id').notNull(),
-    earningsToDate: uint('earnings_to_date').notNull(),
-    nextMilestoneThreshold: uint('next_milestone_threshold').notNull(),
-    updatedBlock: uint('updated_block').notNull(),
-  }),
+  onchainTable('bank_progress', (t) => ({
+    characterId: t.bigint().primaryKey(),
+    milestoneId: t.integer().notNull(),
+    earningsToDate: t.bigint().notNull(),
+    nextMilestoneThreshold: t.bigint().notNull(),
+    updatedBlock: t.bigint().notNull(),
+  })),
   'Bank progression per character.',
   {
     characterId: 'the saver (joins character.id)',
@@ -198,29 +210,29 @@ export const bankProgress = documented(
 
 export const bankLockDuration = documented(
   bank,
-  pgTable('bank_lock_duration', {
-    lockIndex: int('lock_index').primaryKey(),
-    durationSeconds: uint('duration_seconds').notNull(),
-    updatedBlock: uint('updated_block').notNull(),
-  }),
+  onchainTable('bank_lock_duration', (t) => ({
+    lockIndex: t.integer().primaryKey(),
+    durationSeconds: t.bigint().notNull(),
+    updatedBlock: t.bigint().notNull(),
+  })),
   'Lock duration of each bank slot, as admins set it.',
   { lockIndex: 'slot 0..2', durationSeconds: 'how long a lock in this slot lasts, seconds' },
 );
 
 export const shopItem = documented(
   shop,
-  pgTable(
+  onchainTable(
     'shop_item',
-    {
-      shopId: int('shop_id').notNull(),
-      itemId: int8('item_id').notNull(),
-      quantity: uint('quantity').notNull(),
-      runixCost: uint('runix_cost').notNull(),
-      isPurchasable: boolean('is_purchasable').notNull(),
-      isSellable: boolean('is_sellable').notNull(),
-      updatedBlock: uint('updated_block').notNull(),
-    },
-    (t) => [primaryKey({ columns: [t.shopId, t.itemId] })],
+    (t) => ({
+      shopId: t.integer().notNull(),
+      itemId: t.int8({ mode: 'number' }).notNull(),
+      quantity: t.bigint().notNull(),
+      runixCost: t.bigint().notNull(),
+      isPurchasable: t.boolean().notNull(),
+      isSellable: t.boolean().notNull(),
+      updatedBlock: t.bigint().notNull(),
+    }),
+    (table) => ({ pk: primaryKey({ columns: [table.shopId, table.itemId] }) }),
   ),
   'Shop stock and prices.',
   {
@@ -235,18 +247,22 @@ export const shopItem = documented(
 
 export const shopTrade = documented(
   shop,
-  pgTable('shop_trade', {
-    id: text('id').primaryKey(),
-    characterId: uint('character_id').notNull(),
-    shopId: int('shop_id').notNull(),
-    sold: jsonb('sold').notNull(),
-    bought: jsonb('bought').notNull(),
-    runixPaid: uint('runix_paid').notNull(),
-    runixReceived: uint('runix_received').notNull(),
-    blockNumber: uint('block_number').notNull(),
-    timestamp: uint('timestamp').notNull(),
-    txHash: hex('tx_hash').notNull(),
-  }),
+  onchainTable(
+    'shop_trade',
+    (t) => ({
+      id: t.text().primaryKey(),
+      characterId: t.bigint().notNull(),
+      shopId: t.integer().notNull(),
+      sold: t.jsonb().notNull(),
+      bought: t.jsonb().notNull(),
+      runixPaid: t.bigint().notNull(),
+      runixReceived: t.bigint().notNull(),
+      blockNumber: t.bigint().notNull(),
+      timestamp: t.bigint().notNull(),
+      txHash: t.hex().notNull(),
+    }),
+    (table) => ({ characterIdx: index().on(table.characterId), shopIdx: index().on(table.shopId) }),
+  ),
   'Every shop transaction: what was sold and bought and the runix that moved.',
   {
     id: eventId,
@@ -261,19 +277,19 @@ export const shopTrade = documented(
 
 export const shopReputation = documented(
   shop,
-  pgTable(
+  onchainTable(
     'shop_reputation',
-    {
-      characterId: uint('character_id').notNull(),
-      shopId: int('shop_id').notNull(),
-      runixInvested: uint('runix_invested').notNull(),
-      milestone: int('milestone').notNull(),
-      buyingPower: int('buying_power').notNull(),
-      sellingPower: int('selling_power').notNull(),
-      nextMilestoneRequirement: uint('next_milestone_requirement').notNull(),
-      updatedBlock: uint('updated_block').notNull(),
-    },
-    (t) => [primaryKey({ columns: [t.characterId, t.shopId] })],
+    (t) => ({
+      characterId: t.bigint().notNull(),
+      shopId: t.integer().notNull(),
+      runixInvested: t.bigint().notNull(),
+      milestone: t.integer().notNull(),
+      buyingPower: t.integer().notNull(),
+      sellingPower: t.integer().notNull(),
+      nextMilestoneRequirement: t.bigint().notNull(),
+      updatedBlock: t.bigint().notNull(),
+    }),
+    (table) => ({ pk: primaryKey({ columns: [table.characterId, table.shopId] }) }),
   ),
   'Shop reputation per character per shop.',
   {

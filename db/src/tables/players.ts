@@ -1,20 +1,24 @@
-import { boolean, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { hex, int, uint } from '../columns.ts';
+/** Accounts, characters, account links and roles: who plays and who administers. */
+import { index, onchainTable, primaryKey } from 'ponder';
 import { documented } from '../docs.ts';
 
 const subject = 'Players and roles';
 
 export const account = documented(
   subject,
-  pgTable('account', {
-    address: hex('address').primaryKey(),
-    characterId: uint('character_id').notNull(),
-    name: text('name').notNull(),
-    mainAccount: hex('main_account').notNull(),
-    isAdmin: boolean('is_admin').notNull(),
-    role: int('role').notNull(),
-    updatedBlock: uint('updated_block').notNull(),
-  }),
+  onchainTable(
+    'account',
+    (t) => ({
+      address: t.hex().primaryKey(),
+      characterId: t.bigint().notNull(),
+      name: t.text().notNull(),
+      mainAccount: t.hex().notNull(),
+      isAdmin: t.boolean().notNull(),
+      role: t.integer().notNull(),
+      updatedBlock: t.bigint().notNull(),
+    }),
+    (table) => ({ characterIdx: index().on(table.characterId) }),
+  ),
   'One row per address the game has seen: the player record (selected character, name, main account, role).',
   {
     address: 'the account’s address, lower case',
@@ -28,17 +32,20 @@ export const account = documented(
 
 export const accountLink = documented(
   subject,
-  pgTable(
+  onchainTable(
     'account_link',
-    {
-      mainAccount: hex('main_account').notNull(),
-      playAccount: hex('play_account').notNull(),
-      status: text('status').notNull(),
-      isPending: boolean('is_pending').notNull(),
-      requestedAt: uint('requested_at').notNull(),
-      updatedAt: uint('updated_at').notNull(),
-    },
-    (t) => [primaryKey({ columns: [t.mainAccount, t.playAccount] })],
+    (t) => ({
+      mainAccount: t.hex().notNull(),
+      playAccount: t.hex().notNull(),
+      status: t.text().notNull(),
+      isPending: t.boolean().notNull(),
+      requestedAt: t.bigint().notNull(),
+      updatedAt: t.bigint().notNull(),
+    }),
+    (table) => ({
+      pk: primaryKey({ columns: [table.mainAccount, table.playAccount] }),
+      playIdx: index().on(table.playAccount),
+    }),
   ),
   'Link requests between a main account and a play account, with what became of each.',
   {
@@ -53,33 +60,37 @@ export const accountLink = documented(
 
 export const character = documented(
   subject,
-  pgTable('character', {
-    id: uint('id').primaryKey(),
-    account: hex('account').notNull(),
-    name: text('name').notNull(),
-    referrer: hex('referrer').notNull(),
-    state: int('state').notNull(),
-    clanId: uint('clan_id').notNull(),
-    starterSpecies: int('starter_species').notNull(),
-    starterRune: int('starter_rune').notNull(),
-    bodyType: int('body_type').notNull(),
-    eyeColorMain: int('eye_color_main').notNull(),
-    eyeColorSecondary: int('eye_color_secondary').notNull(),
-    hairColor: int('hair_color').notNull(),
-    hairType: int('hair_type').notNull(),
-    skinColor: int('skin_color').notNull(),
-    accessoryColor: int('accessory_color').notNull(),
-    accessoryMainType: int('accessory_main_type').notNull(),
-    accessorySecondaryType: int('accessory_secondary_type').notNull(),
-    leatherColor: int('leather_color').notNull(),
-    pantsColor: int('pants_color').notNull(),
-    shirtColor: int('shirt_color').notNull(),
-    stitchesColor: int('stitches_color').notNull(),
-    registeredAt: uint('registered_at').notNull(),
-    lastLoginAt: uint('last_login_at'),
-    createdBlock: uint('created_block').notNull(),
-    createdTx: hex('created_tx').notNull(),
-  }),
+  onchainTable(
+    'character',
+    (t) => ({
+      id: t.bigint().primaryKey(),
+      account: t.hex().notNull(),
+      name: t.text().notNull(),
+      referrer: t.hex().notNull(),
+      state: t.integer().notNull(),
+      clanId: t.bigint().notNull(),
+      starterSpecies: t.integer().notNull(),
+      starterRune: t.integer().notNull(),
+      bodyType: t.integer().notNull(),
+      eyeColorMain: t.integer().notNull(),
+      eyeColorSecondary: t.integer().notNull(),
+      hairColor: t.integer().notNull(),
+      hairType: t.integer().notNull(),
+      skinColor: t.integer().notNull(),
+      accessoryColor: t.integer().notNull(),
+      accessoryMainType: t.integer().notNull(),
+      accessorySecondaryType: t.integer().notNull(),
+      leatherColor: t.integer().notNull(),
+      pantsColor: t.integer().notNull(),
+      shirtColor: t.integer().notNull(),
+      stitchesColor: t.integer().notNull(),
+      registeredAt: t.bigint().notNull(),
+      lastLoginAt: t.bigint(),
+      createdBlock: t.bigint().notNull(),
+      createdTx: t.hex().notNull(),
+    }),
+    (table) => ({ accountIdx: index().on(table.account), clanIdx: index().on(table.clanId) }),
+  ),
   'Characters (vikings): who owns each, its name, look, state and clan.',
   {
     id: 'character id (uint64), shown at /viking/{id}',
@@ -112,15 +123,15 @@ export const character = documented(
 
 export const roleMember = documented(
   subject,
-  pgTable(
+  onchainTable(
     'role_member',
-    {
-      account: hex('account').notNull(),
-      role: int('role').notNull(),
-      grantedBy: hex('granted_by').notNull(),
-      grantedBlock: uint('granted_block').notNull(),
-    },
-    (t) => [primaryKey({ columns: [t.account, t.role] })],
+    (t) => ({
+      account: t.hex().notNull(),
+      role: t.integer().notNull(),
+      grantedBy: t.hex().notNull(),
+      grantedBlock: t.bigint().notNull(),
+    }),
+    (table) => ({ pk: primaryKey({ columns: [table.account, table.role] }) }),
   ),
   'Roles held now: one row per account and role.',
   {
@@ -133,16 +144,20 @@ export const roleMember = documented(
 
 export const roleChange = documented(
   subject,
-  pgTable('role_change', {
-    id: text('id').primaryKey(),
-    account: hex('account').notNull(),
-    role: int('role').notNull(),
-    granted: boolean('granted').notNull(),
-    admin: hex('admin').notNull(),
-    blockNumber: uint('block_number').notNull(),
-    timestamp: uint('timestamp').notNull(),
-    txHash: hex('tx_hash').notNull(),
-  }),
+  onchainTable(
+    'role_change',
+    (t) => ({
+      id: t.text().primaryKey(),
+      account: t.hex().notNull(),
+      role: t.integer().notNull(),
+      granted: t.boolean().notNull(),
+      admin: t.hex().notNull(),
+      blockNumber: t.bigint().notNull(),
+      timestamp: t.bigint().notNull(),
+      txHash: t.hex().notNull(),
+    }),
+    (table) => ({ accountIdx: index().on(table.account) }),
+  ),
   'Every role grant and revocation, in chain order.',
   {
     id: 'event id: the chain checkpoint of the event; sorting by it is chain order',

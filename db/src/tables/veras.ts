@@ -1,5 +1,5 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { hex, int, int8, uint } from '../columns.ts';
+/** Veras (the ERC-721 collection), their mints, transfers, abilities and trackers. */
+import { index, onchainTable, primaryKey } from 'ponder';
 import { documented } from '../docs.ts';
 
 const subject = 'Veras';
@@ -9,39 +9,47 @@ const effective = (stat: string) => `effective ${stat}: innate plus allocated po
 
 export const vera = documented(
   subject,
-  pgTable('vera', {
-    id: uint('id').primaryKey(),
-    owner: hex('owner').notNull(),
-    characterId: uint('character_id').notNull(),
-    species: int('species').notNull(),
-    mainRune: int('main_rune').notNull(),
-    subRune: int('sub_rune').notNull(),
-    personality: int('personality').notNull(),
-    level: int('level').notNull(),
-    experience: int('experience').notNull(),
-    unallocatedPoints: int('unallocated_points').notNull(),
-    strength: int('strength').notNull(),
-    dexterity: int('dexterity').notNull(),
-    vitality: int('vitality').notNull(),
-    intellect: int('intellect').notNull(),
-    wisdom: int('wisdom').notNull(),
-    charisma: int('charisma').notNull(),
-    effectiveStrength: int('effective_strength').notNull(),
-    effectiveDexterity: int('effective_dexterity').notNull(),
-    effectiveVitality: int('effective_vitality').notNull(),
-    effectiveIntellect: int('effective_intellect').notNull(),
-    effectiveWisdom: int('effective_wisdom').notNull(),
-    effectiveCharisma: int('effective_charisma').notNull(),
-    abilities: integer('abilities').array().notNull(),
-    wins: int8('wins').notNull(),
-    losses: int8('losses').notNull(),
-    ties: int8('ties').notNull(),
-    origin: int('origin').notNull(),
-    mintMethod: text('mint_method').notNull(),
-    mintTx: hex('mint_tx').notNull(),
-    mintedBlock: uint('minted_block').notNull(),
-    mintedAt: uint('minted_at').notNull(),
-  }),
+  onchainTable(
+    'vera',
+    (t) => ({
+      id: t.bigint().primaryKey(),
+      owner: t.hex().notNull(),
+      characterId: t.bigint().notNull(),
+      species: t.integer().notNull(),
+      mainRune: t.integer().notNull(),
+      subRune: t.integer().notNull(),
+      personality: t.integer().notNull(),
+      level: t.integer().notNull(),
+      experience: t.integer().notNull(),
+      unallocatedPoints: t.integer().notNull(),
+      strength: t.integer().notNull(),
+      dexterity: t.integer().notNull(),
+      vitality: t.integer().notNull(),
+      intellect: t.integer().notNull(),
+      wisdom: t.integer().notNull(),
+      charisma: t.integer().notNull(),
+      effectiveStrength: t.integer().notNull(),
+      effectiveDexterity: t.integer().notNull(),
+      effectiveVitality: t.integer().notNull(),
+      effectiveIntellect: t.integer().notNull(),
+      effectiveWisdom: t.integer().notNull(),
+      effectiveCharisma: t.integer().notNull(),
+      abilities: t.integer().array().notNull(),
+      wins: t.int8({ mode: 'number' }).notNull(),
+      losses: t.int8({ mode: 'number' }).notNull(),
+      ties: t.int8({ mode: 'number' }).notNull(),
+      origin: t.integer().notNull(),
+      mintMethod: t.text().notNull(),
+      mintTx: t.hex().notNull(),
+      mintedBlock: t.bigint().notNull(),
+      mintedAt: t.bigint().notNull(),
+    }),
+    (table) => ({
+      ownerIdx: index().on(table.owner),
+      characterIdx: index().on(table.characterId),
+      speciesIdx: index().on(table.species),
+    }),
+  ),
   'Every vera (the ERC-721 collection) with its on-chain fields, its current owner and how it was minted.',
   {
     id: 'vera id (the token id), shown at /vera/{id}',
@@ -81,20 +89,24 @@ export const vera = documented(
 
 export const mint = documented(
   subject,
-  pgTable('mint', {
-    veraId: uint('vera_id').primaryKey(),
-    method: text('method').notNull(),
-    selector: hex('selector').notNull(),
-    owner: hex('owner').notNull(),
-    characterId: uint('character_id').notNull(),
-    origin: int('origin').notNull(),
-    species: int('species').notNull(),
-    txHash: hex('tx_hash').notNull(),
-    txFrom: hex('tx_from').notNull(),
-    blockNumber: uint('block_number').notNull(),
-    logIndex: int('log_index').notNull(),
-    timestamp: uint('timestamp').notNull(),
-  }),
+  onchainTable(
+    'mint',
+    (t) => ({
+      veraId: t.bigint().primaryKey(),
+      method: t.text().notNull(),
+      selector: t.hex().notNull(),
+      owner: t.hex().notNull(),
+      characterId: t.bigint().notNull(),
+      origin: t.integer().notNull(),
+      species: t.integer().notNull(),
+      txHash: t.hex().notNull(),
+      txFrom: t.hex().notNull(),
+      blockNumber: t.bigint().notNull(),
+      logIndex: t.integer().notNull(),
+      timestamp: t.bigint().notNull(),
+    }),
+    (table) => ({ methodIdx: index().on(table.method), blockIdx: index().on(table.blockNumber) }),
+  ),
   'One row per vera mint, with the method decoded from the transaction input.',
   {
     veraId: 'the minted vera (joins vera.id)',
@@ -110,16 +122,20 @@ export const mint = documented(
 
 export const veraTransfer = documented(
   subject,
-  pgTable('vera_transfer', {
-    id: text('id').primaryKey(),
-    veraId: uint('vera_id').notNull(),
-    from: hex('from').notNull(),
-    to: hex('to').notNull(),
-    blockNumber: uint('block_number').notNull(),
-    logIndex: int('log_index').notNull(),
-    timestamp: uint('timestamp').notNull(),
-    txHash: hex('tx_hash').notNull(),
-  }),
+  onchainTable(
+    'vera_transfer',
+    (t) => ({
+      id: t.text().primaryKey(),
+      veraId: t.bigint().notNull(),
+      from: t.hex().notNull(),
+      to: t.hex().notNull(),
+      blockNumber: t.bigint().notNull(),
+      logIndex: t.integer().notNull(),
+      timestamp: t.bigint().notNull(),
+      txHash: t.hex().notNull(),
+    }),
+    (table) => ({ veraIdx: index().on(table.veraId), toIdx: index().on(table.to) }),
+  ),
   'Every ERC-721 Transfer of a vera; mints come from the zero address.',
   {
     id: 'event id: the chain checkpoint of the event; sorting by it is chain order',
@@ -131,14 +147,14 @@ export const veraTransfer = documented(
 
 export const veraAbility = documented(
   subject,
-  pgTable(
+  onchainTable(
     'vera_ability',
-    {
-      veraId: uint('vera_id').notNull(),
-      abilityId: int('ability_id').notNull(),
-      learnedBlock: uint('learned_block').notNull(),
-    },
-    (t) => [primaryKey({ columns: [t.veraId, t.abilityId] })],
+    (t) => ({
+      veraId: t.bigint().notNull(),
+      abilityId: t.integer().notNull(),
+      learnedBlock: t.bigint().notNull(),
+    }),
+    (table) => ({ pk: primaryKey({ columns: [table.veraId, table.abilityId] }) }),
   ),
   'Abilities each vera has learned, one row each.',
   {
@@ -150,17 +166,17 @@ export const veraAbility = documented(
 
 export const veraTracker = documented(
   subject,
-  pgTable(
+  onchainTable(
     'vera_tracker',
-    {
-      characterId: uint('character_id').notNull(),
-      species: int('species').notNull(),
-      areaId: int('area_id').notNull(),
-      statIndex: int('stat_index').notNull(),
-      minimumStatRarity: int('minimum_stat_rarity').notNull(),
-      trackedBlock: uint('tracked_block').notNull(),
-    },
-    (t) => [primaryKey({ columns: [t.characterId, t.species] })],
+    (t) => ({
+      characterId: t.bigint().notNull(),
+      species: t.integer().notNull(),
+      areaId: t.integer().notNull(),
+      statIndex: t.integer().notNull(),
+      minimumStatRarity: t.integer().notNull(),
+      trackedBlock: t.bigint().notNull(),
+    }),
+    (table) => ({ pk: primaryKey({ columns: [table.characterId, table.species] }) }),
   ),
   'Vera trackers a character has set (IVeras.trackVera), one per species.',
   {

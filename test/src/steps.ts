@@ -1,0 +1,79 @@
+/**
+ * The one stack harness: a named step per part, each living in the package that owns it and gathered here for
+ * the browser tests, the benchmarks and the stack test (`npm start`'s own supervisor test).
+ *
+ *   chain, deploy   startChain (anvil + the game deployed + its deployment file), playWorld, chainLogs
+ *   database        createTestDatabase (on SKALD_TEST_DATABASE_URL; dropped when done)
+ *   indexer         startTestIndexer, openReader, waitForIndexed, indexedBlock; startIndexing below
+ *   gateway         startGatewayFor below
+ *   browser         launchBrowser, openPage (browser.ts)
+ *
+ * Package tests below this one (indexer, gateway) import the same steps from their owners.
+ */
+import { freePort } from '@skald/chain';
+import type { TestChain } from '@skald/chain/local';
+import type { TestDatabase } from '@skald/db';
+import { type RunningGateway, startGateway } from '@skald/gateway';
+import { type RunningIndexer, startIndexer } from '@skald/indexer';
+import type { Game } from './chain.ts';
+
+export { freePort } from '@skald/chain';
+export { chainLogs, playWorld, startChain, type TestChain } from '@skald/chain/local';
+export { createTestDatabase, type TestDatabase } from '@skald/db';
+export {
+  indexedBlock,
+  metricsReport,
+  openReader,
+  processCpuMs,
+  scrapeMetrics,
+  startTestIndexer,
+  waitForIndexed,
+} from '@skald/indexer';
+
+/** The indexer for a browser test: its own deployment and views schemas, caught up and following new heads. */
+export async function startIndexing(
+  chain: TestChain,
+  database: TestDatabase,
+  runId: string,
+): Promise<RunningIndexer> {
+  const { anvil } = chain;
+  const indexer = await startIndexer({
+    databaseUrl: database.databaseUrl,
+    deploymentPath: chain.deploymentPath,
+    rpcUrl: anvil.rpcUrl,
+    wsUrl: anvil.wsUrl,
+    schema: `e2e_${runId}`,
+    viewsSchema: `e2e_views_${runId}`,
+    port: await freePort(),
+    env: { PONDER_LOG_LEVEL: 'warn' },
+  });
+  await indexer.ready(120_000);
+  // Ponder's live sync starts at the head it saw and only walks back once a new block arrives: mine one
+  await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+  });
+  return indexer;
+}
+
+/** The gateway serving the production web build, /api and /socket.io on one origin. */
+export async function startGatewayFor(
+  game: Game,
+  indexer: RunningIndexer,
+  database: TestDatabase,
+): Promise<RunningGateway> {
+  const port = await freePort();
+  // the page handler reads the deployment through chain's readDeployment (SKALD_DEPLOYMENT)
+  process.env.SKALD_DEPLOYMENT = game.deploymentPath;
+  return startGateway({
+    port,
+    host: '127.0.0.1',
+    databaseUrl: database.databaseUrl,
+    viewsSchema: indexer.viewsSchema,
+    deploymentPath: game.deploymentPath,
+    indexerUrl: indexer.url,
+    logLevel: 'warn',
+    config: { webMode: 'production', publicOrigin: `http://127.0.0.1:${port}` },
+  });
+}
