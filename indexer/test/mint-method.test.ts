@@ -97,7 +97,7 @@ describe('mint table on chain', () => {
     const characterId = created.find((l) => l.eventName === 'CharacterCreated')?.args.characterId as bigint;
     await mined(player.characters.write.login());
 
-    await mined(player.veras.write.encounter([1]));
+    await mined(player.veras.write.encounter([1], { gas: 1_000_000n }));
     await mined(admin.veras.write.admin_grantVera([characterId, 2, 1, 1, 1, 1, false]));
     await mined(admin.inventory.write.admin_grantOnyx([characterId, 1_000_000n]));
     const boxLogs = await mined(admin.inventory.write.admin_grantLootBox([characterId, 1, 0, 0, false]));
