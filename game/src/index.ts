@@ -3,11 +3,13 @@
  * TypeScript mirrors (indexer, gateway, web, simulator) all import the same numbers and names from here.
  */
 export * from './catalogue/abilities.ts';
+export * from './catalogue/activity.ts';
 export * from './catalogue/audit.ts';
 export * from './catalogue/battle.ts';
 export * from './catalogue/character.ts';
 export * from './catalogue/codes.ts';
 export * from './catalogue/effects.ts';
+export * from './catalogue/items.ts';
 export * from './catalogue/runes.ts';
 export * from './catalogue/species.ts';
 export * from './catalogue/stats.ts';
@@ -18,6 +20,7 @@ export * from './rules/cursor.ts';
 export * from './rules/elo.ts';
 export * from './rules/integers.ts';
 export * from './rules/levels.ts';
+export * from './rules/patterns.ts';
 export * from './rules/prices.ts';
 export * from './rules/stats.ts';
 export * from './rules/wallet-errors.ts';

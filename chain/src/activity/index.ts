@@ -3,10 +3,11 @@
  * transaction's input, and the decoders whose row follows from the log and its transaction alone. The indexer's
  * handlers write these rows; the gateway's fast lane announces the same rows before the indexer commits them.
  */
-import { ADMIN_GRANT_KIND_LABELS, codeLabel } from '@skald/game';
+import { type ActivityType, ADMIN_GRANT_KIND_LABELS, codeLabel } from '@skald/game';
 import type { Hex } from 'viem';
 import { decodeMintMethod } from './mint-method.ts';
 
+export type { ActivityType } from '@skald/game';
 export type { ContractName } from '../deployment.ts';
 export { gameEventAbis } from './abis.ts';
 export {
@@ -16,19 +17,6 @@ export {
   type MintMethod,
   selectorOf,
 } from './mint-method.ts';
-
-export type ActivityType =
-  | 'mint'
-  | 'battle'
-  | 'clan'
-  | 'bank'
-  | 'shop'
-  | 'grant'
-  | 'character'
-  | 'vera'
-  | 'role'
-  | 'inventory'
-  | 'admin';
 
 /** An activity row's content (its chain position comes from the log). */
 export type ActivityInput = {
