@@ -6,6 +6,7 @@
 import { type Anvil, freePort } from '@skald/chain';
 import { type RunningGateway, startGateway } from '@skald/gateway';
 import { type RunningIndexer, startIndexer } from '@skald/indexer';
+import { webApp } from '@skald/web/server';
 import type { Game } from './chain.ts';
 
 export const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,6 +44,7 @@ export async function startGatewayFor(game: Game, indexer: RunningIndexer): Prom
     deploymentPath: game.deploymentPath,
     indexerUrl: indexer.url,
     logLevel: 'warn',
+    web: webApp,
     config: { webMode: 'production', publicOrigin: `http://127.0.0.1:${port}` },
   });
 }

@@ -1,3 +1,4 @@
+import { itemName } from '@skald/game';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { inventoryQueryOptions, vikingQueryOptions } from '../api/queries.ts';
@@ -5,7 +6,6 @@ import { ActionForm } from '../components/forms/action-form.tsx';
 import { call } from '../lib/contracts.ts';
 import { number, utcDate } from '../lib/format.ts';
 import { useApi, useAppConfig, usePlayer } from '../lib/hooks.ts';
-import { itemName } from '../lib/items.ts';
 import { useNowSeconds } from '../lib/use-now.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
 import { LootBoxes, TrackerForm, VeraCard } from './-components/home-sections.tsx';

@@ -7,15 +7,15 @@ import {
   CLAN_DESCRIPTION_MAX_BYTES,
   CLAN_NAME_BYTES,
   CLAN_TAG_BYTES,
+  itemName,
   lootBoxSpeedUpCost,
   shopBuyTotal,
   shopSellTotal,
 } from '@skald/game';
-import type { InventoryData, ShopItem } from '../api/types.ts';
+import type { InventoryData, ShopItem } from '@skald/wire/rest';
 import type { AppConfig } from '../boot.ts';
 import { type CallableContract, call } from '../lib/contracts.ts';
 import { number } from '../lib/format.ts';
-import { itemName } from '../lib/items.ts';
 import type { ContractCall } from './use-transactor.ts';
 
 type Param =

@@ -3,22 +3,9 @@
  * e.g. to fill a gap). Items have the live stream's ActivityEvent shape.
  */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { ACTIVITY_TYPES } from '@skald/game';
+import { ActivityPage, Address, Cursor, clientErrors, Id, Limit } from '@skald/wire/rest';
 import { reject } from '../../plugins/app/errors.ts';
-import { ActivityEventSchema, Address, Cursor, clientErrors, Id, Limit, Nullable } from '../../schemas.ts';
-
-export const ACTIVITY_TYPES = [
-  'mint',
-  'battle',
-  'clan',
-  'bank',
-  'shop',
-  'grant',
-  'character',
-  'vera',
-  'role',
-  'inventory',
-  'admin',
-] as const;
 
 const activity: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -27,7 +14,9 @@ const activity: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         querystring: Type.Object({
           type: Type.Optional(
-            Type.Array(Type.Union(ACTIVITY_TYPES.map((t) => Type.Literal(t))), { maxItems: 11 }),
+            Type.Array(Type.Union(ACTIVITY_TYPES.map((t) => Type.Literal(t))), {
+              maxItems: ACTIVITY_TYPES.length,
+            }),
           ),
           characterId: Type.Optional(Id),
           veraId: Type.Optional(Id),
@@ -38,7 +27,7 @@ const activity: FastifyPluginAsyncTypebox = async (app) => {
           limit: Limit,
         }),
         response: {
-          200: Type.Object({ items: Type.Array(ActivityEventSchema), next: Nullable(Cursor) }),
+          200: ActivityPage,
           ...clientErrors,
         },
       },

@@ -13,9 +13,9 @@ import {
   STAT_KEYS,
   statTotal,
 } from '@skald/game';
+import type { InventoryData, Vera } from '@skald/wire/rest';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { InventoryData, Vera } from '../../api/types.ts';
 import { ArtImage } from '../../art/art-image.tsx';
 import { artPath } from '../../art/paths.ts';
 import { ActionForm } from '../../components/forms/action-form.tsx';
