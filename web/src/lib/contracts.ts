@@ -42,7 +42,7 @@ export type WriteArgs<C extends CallableContract, F extends WriteFunction<C>> = 
 > &
   readonly unknown[];
 /** The names of a writing function's inputs, e.g. 'rarity' of Inventory.admin_grantAmulet. */
-type InputName<C extends CallableContract, F extends WriteFunction<C>> = Extract<
+export type InputName<C extends CallableContract, F extends WriteFunction<C>> = Extract<
   Abis[C][number],
   { type: 'function'; name: F }
 >['inputs'][number]['name'];

@@ -8,33 +8,32 @@ import { artPath } from '../../../art/paths.ts';
 import type { AppConfig } from '../../../boot.ts';
 import type { Field, FormValues } from '../../../components/forms/action-form.tsx';
 import { addressOf, bigintOf, boolOf, numberOf, textOf } from '../../../components/forms/values.ts';
-import { call, uintMax } from '../../../lib/contracts.ts';
+import {
+  type CallableContract,
+  call,
+  type InputName,
+  uintMax,
+  type WriteFunction,
+} from '../../../lib/contracts.ts';
 import type { ContractCall } from '../../../tx/use-transactor.ts';
+
+/** A uint field named after an input of `fn`, bounded by that input's width in the ABI. */
+function uintInput<C extends CallableContract, F extends WriteFunction<C>>(
+  contract: C,
+  fn: F,
+  input: InputName<C, F>,
+  label: string,
+  min: bigint,
+  initial?: string,
+): Field {
+  return { name: input, label, kind: 'uint', min, max: uintMax(contract, fn, input), initial };
+}
 
 const character: Field = { name: 'characterId', label: 'Character', kind: 'target', target: 'character' };
 /** grantOnyx, grantRunix and grantWispExperience take the same uint64 amount */
-const amount: Field = {
-  name: 'amount',
-  label: 'Amount',
-  kind: 'uint',
-  min: 1n,
-  max: uintMax('Inventory', 'admin_grantRunix', 'amount'),
-};
-const shopId: Field = {
-  name: 'shopId',
-  label: 'Shop id',
-  kind: 'uint',
-  min: 1n,
-  max: uintMax('Shop', 'admin_repriceShop', 'shopId'),
-  initial: '1',
-};
-const itemId: Field = {
-  name: 'itemId',
-  label: 'Item id',
-  kind: 'uint',
-  min: 1n,
-  max: uintMax('Shop', 'admin_repriceShop', 'itemId'),
-};
+const amount: Field = uintInput('Inventory', 'admin_grantRunix', 'amount', 'Amount', 1n);
+const shopId: Field = uintInput('Shop', 'admin_repriceShop', 'shopId', 'Shop id', 1n, '1');
+const itemId: Field = uintInput('Shop', 'admin_repriceShop', 'itemId', 'Item id', 1n);
 
 export type AdminSpec = {
   path: string;
@@ -61,13 +60,7 @@ export const ADMIN_SPECS = {
     summary: 'Adds experience to one vera.',
     fields: [
       { name: 'veraId', label: 'Vera', kind: 'target', target: 'vera' },
-      {
-        name: 'amount',
-        label: 'Experience',
-        kind: 'uint',
-        min: 1n,
-        max: uintMax('Veras', 'admin_grantExperience', 'amount'),
-      },
+      uintInput('Veras', 'admin_grantExperience', 'amount', 'Experience', 1n),
     ],
     submit: 'Grant experience',
     build: (c, v) =>
@@ -77,17 +70,7 @@ export const ADMIN_SPECS = {
     path: '/admin/items/grant',
     title: 'Grant items',
     summary: 'Puts items into a character’s inventory.',
-    fields: [
-      character,
-      itemId,
-      {
-        name: 'quantity',
-        label: 'Quantity',
-        kind: 'uint',
-        min: 1n,
-        max: uintMax('Inventory', 'admin_grantItem', 'quantity'),
-      },
-    ],
+    fields: [character, itemId, uintInput('Inventory', 'admin_grantItem', 'quantity', 'Quantity', 1n)],
     submit: 'Grant items',
     build: (c, v) =>
       call(c, 'Inventory', 'admin_grantItem', [
@@ -102,14 +85,7 @@ export const ADMIN_SPECS = {
     summary: 'Creates an amulet (rarity 1–5, a main rune) for a character.',
     fields: [
       character,
-      {
-        name: 'rarity',
-        label: 'Rarity (1–5)',
-        kind: 'uint',
-        min: 0n,
-        max: uintMax('Inventory', 'admin_grantAmulet', 'rarity'),
-        initial: '1',
-      },
+      uintInput('Inventory', 'admin_grantAmulet', 'rarity', 'Rarity (1–5)', 0n, '1'),
       {
         name: 'runeType',
         label: 'Rune',
@@ -133,14 +109,7 @@ export const ADMIN_SPECS = {
     summary: 'Creates a lootbox; species and rune “rolled” are decided when it opens.',
     fields: [
       character,
-      {
-        name: 'boxType',
-        label: 'Box type (1–3)',
-        kind: 'uint',
-        min: 1n,
-        max: uintMax('Inventory', 'admin_grantLootBox', 'boxType'),
-        initial: '1',
-      },
+      uintInput('Inventory', 'admin_grantLootBox', 'boxType', 'Box type (1–3)', 1n, '1'),
       {
         name: 'species',
         label: 'Species',
@@ -208,14 +177,7 @@ export const ADMIN_SPECS = {
         kind: 'select',
         options: PERSONALITIES.map((p) => ({ value: String(p.id), label: p.name })),
       },
-      {
-        name: 'level',
-        label: 'Level',
-        kind: 'uint',
-        min: 1n,
-        max: uintMax('Veras', 'admin_grantVera', 'level'),
-        initial: '1',
-      },
+      uintInput('Veras', 'admin_grantVera', 'level', 'Level', 1n, '1'),
       { name: 'perfectStats', label: 'Perfect stats', kind: 'bool' },
     ],
     submit: 'Grant vera',
@@ -285,17 +247,7 @@ export const ADMIN_SPECS = {
     path: '/admin/shop/reprice',
     title: 'Reprice a shop item',
     summary: 'Sets an item’s runix cost (creating it in the shop when missing).',
-    fields: [
-      shopId,
-      itemId,
-      {
-        name: 'runixCost',
-        label: 'Runix cost',
-        kind: 'uint',
-        min: 0n,
-        max: uintMax('Shop', 'admin_repriceShop', 'runixCost'),
-      },
-    ],
+    fields: [shopId, itemId, uintInput('Shop', 'admin_repriceShop', 'runixCost', 'Runix cost', 0n)],
     submit: 'Reprice',
     build: (c, v) =>
       call(c, 'Shop', 'admin_repriceShop', [
@@ -308,17 +260,7 @@ export const ADMIN_SPECS = {
     path: '/admin/shop/restock',
     title: 'Restock a shop item',
     summary: 'Adds stock to an item.',
-    fields: [
-      shopId,
-      itemId,
-      {
-        name: 'quantity',
-        label: 'Quantity to add',
-        kind: 'uint',
-        min: 1n,
-        max: uintMax('Shop', 'admin_restockShop', 'quantity'),
-      },
-    ],
+    fields: [shopId, itemId, uintInput('Shop', 'admin_restockShop', 'quantity', 'Quantity to add', 1n)],
     submit: 'Restock',
     build: (c, v) =>
       call(c, 'Shop', 'admin_restockShop', [
@@ -381,13 +323,7 @@ export const ADMIN_SPECS = {
         kind: 'select',
         options: [0, 1, 2].map((i) => ({ value: String(i), label: `Slot ${i + 1}` })),
       },
-      {
-        name: 'durationSeconds',
-        label: 'Duration (seconds)',
-        kind: 'uint',
-        min: 1n,
-        max: uintMax('Bank', 'admin_setLockDuration', 'durationSeconds'),
-      },
+      uintInput('Bank', 'admin_setLockDuration', 'durationSeconds', 'Duration (seconds)', 1n),
     ],
     submit: 'Save',
     build: (c, v) =>
