@@ -285,7 +285,7 @@ async function main() {
   const gateway: Supervised = await supervise({
     name: 'gateway',
     start: async () => {
-      const child = spawnNode('gateway', 'gateway/src/server.ts', gatewayEnv);
+      const child = spawnNode('gateway', 'scripts/gateway.ts', gatewayEnv);
       try {
         await waitFor(`http://127.0.0.1:${ports.gateway}/health`, child, 120_000, 'the gateway');
       } catch (error) {

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { WebApp, WebContext, WebHandler, WebMode, WebSession } from '@skald/wire/web-handler';
 import { writeArtFiles } from './server/art-files.ts';
 import { artSvg } from './server/art-routes.ts';
 import { readClientBuild, serveStatic } from './server/assets.ts';
@@ -14,15 +15,7 @@ import { parseWebEnv } from './server/env.ts';
 import { type HeadAssets, headMarkup, injectIntoHead } from './server/html.ts';
 import { createConfigSource } from './server/public-config.ts';
 import { isSearchBot } from './server/search-bots.ts';
-import type { Session } from './src/boot.ts';
-import type { RenderOptions } from './src/entry-server.tsx';
-
-export type WebSession = { address: string; isAdmin: boolean; characterId?: string } | null;
-export type WebContext = { session: WebSession; status?: number };
-export type WebHandler = {
-  handle(req: IncomingMessage, res: ServerResponse, context: WebContext): Promise<void>;
-  close(): Promise<void>;
-};
+import type { RenderOptions } from './src/boot.ts';
 
 type Render = (options: RenderOptions) => Promise<Response>;
 type Mode = {
@@ -36,7 +29,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The app's own images on disk (the artwork under art/): the gateway's image proxy reads them from here. */
 export const WEB_PUBLIC_DIR = join(here, 'public');
 
-export async function createWebHandler(options: { mode: 'development' | 'production' }): Promise<WebHandler> {
+/** What `npm start` and the test stacks hand the gateway: it mounts the handler and serves the images. */
+export const webApp: WebApp = { createHandler: createWebHandler, publicDir: WEB_PUBLIC_DIR };
+
+export async function createWebHandler(options: { mode: WebMode }): Promise<WebHandler> {
   const env = parseWebEnv();
   writeArtFiles(WEB_PUBLIC_DIR);
   let vite: import('vite').ViteDevServer | undefined;
@@ -124,7 +120,7 @@ export async function createWebHandler(options: { mode: 'development' | 'product
       headers,
       signal: controller.signal,
     });
-    const session = (context.session ?? null) as Session;
+    const session = context.session ?? null;
     const boot = { config: config(), session };
     try {
       const render = await mode.render();
@@ -176,7 +172,7 @@ export async function createWebHandler(options: { mode: 'development' | 'product
 }
 
 /** Admin pages without an admin session are refused here too, whatever the gateway did (defence in depth). */
-function guardStatus(pathname: string, session: Session): number | undefined {
+function guardStatus(pathname: string, session: WebSession): number | undefined {
   if (!/^\/admin(\/|$)/.test(pathname)) return undefined;
   if (!session) return 403;
   return session.isAdmin ? undefined : 403;

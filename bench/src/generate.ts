@@ -9,6 +9,7 @@
 
 import { ANVIL_MNEMONIC, allSkaldAbis, type Deployment } from '@skald/chain';
 import * as abis from '@skald/chain/abis';
+import { CHARACTER_ATTRIBUTE_KEYS } from '@skald/game';
 import {
   type Abi,
   type Address,
@@ -174,7 +175,7 @@ export async function createGenerator(rpcUrl: string, deployment: Deployment, pl
         args: [
           admin,
           `Viking${i}`,
-          Object.fromEntries(ATTRIBUTE_KEYS.map((k) => [k, i % 4])),
+          Object.fromEntries(CHARACTER_ATTRIBUTE_KEYS.map((k) => [k, i % 4])),
           { starterSpecies: (i % 8) + 1, starterRune: (i % 3) + 1 },
         ],
         gas: 600_000n,
@@ -214,22 +215,6 @@ export async function createGenerator(rpcUrl: string, deployment: Deployment, pl
 
   return { model, stats, send, moves, catchUp, mine, setup, head, rpc: one };
 }
-
-const ATTRIBUTE_KEYS = [
-  'bodyType',
-  'eyeColorMain',
-  'eyeColorSecondary',
-  'hairColor',
-  'hairType',
-  'skinColor',
-  'accessoryColor',
-  'accessoryMainType',
-  'accessorySecondaryType',
-  'leatherColor',
-  'pantsColor',
-  'shirtColor',
-  'stitchesColor',
-] as const;
 
 /** Backfill load: automine off, `txsPerBlock` moves per mined block until `events` game events exist. */
 export async function generateChain(

@@ -3,6 +3,7 @@
  * TypeScript mirrors (indexer, gateway, web, simulator) all import the same numbers and names from here.
  */
 export * from './catalogue/abilities.ts';
+export * from './catalogue/activity.ts';
 export * from './catalogue/audit.ts';
 export * from './catalogue/battle.ts';
 export * from './catalogue/character.ts';
@@ -21,6 +22,7 @@ export * from './rules/cursor.ts';
 export * from './rules/elo.ts';
 export * from './rules/integers.ts';
 export * from './rules/levels.ts';
+export * from './rules/patterns.ts';
 export * from './rules/prices.ts';
 export * from './rules/stats.ts';
 export * from './rules/wallet-errors.ts';

@@ -2,6 +2,7 @@
  * Everything the app needs to run, resolved once from the environment and `startGateway` options. Plugins read
  * this object, never process.env.
  */
+import type { WebApp, WebMode } from '@skald/wire/web-handler';
 import type { GatewayEnv } from './env.ts';
 import type { FetchPolicy } from './image/fetch.ts';
 import type { FastLaneConfig } from './live/server.ts';
@@ -32,9 +33,9 @@ export type GatewayConfig = {
   image: Pick<FetchPolicy, 'allowedOrigins' | 'maxBytes' | 'resolve' | 'isAllowedAddress'> & {
     assetsDir?: string;
   };
-  webMode: 'development' | 'production';
-  /** false in tests that must not depend on @skald/web */
-  web: boolean;
+  webMode: WebMode;
+  /** the web app whose pages this origin serves; unset: pages answer 503 (an API-only gateway, most tests) */
+  web?: WebApp;
   /** safety-net read interval of the live source in ms */
   liveFallbackMs?: number;
   /** the live fast lane (node -> provisional events); unset: confirmed events only */
@@ -63,7 +64,6 @@ export function configFromEnv(
     readyMaxLagBlocks: env.READY_MAX_LAG_BLOCKS,
     sql: { timeoutMs: env.SQL_TIMEOUT_MS, maxRows: env.SQL_MAX_ROWS, analystUrl: env.ANALYST_DATABASE_URL },
     webMode: env.WEB_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
-    web: true,
     ...overrides,
   };
   return config;

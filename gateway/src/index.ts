@@ -4,6 +4,7 @@ export * from '@skald/wire/protocol';
 export { default as gatewayApp } from './app.ts';
 export type { GatewayConfig } from './config.ts';
 export { type GatewayEnv, gatewayEnvSchema, parseGatewayEnv } from './env.ts';
+export { runGateway } from './run.ts';
 export {
   buildGateway,
   type RunningGateway,

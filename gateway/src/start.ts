@@ -3,10 +3,8 @@
  * close gracefully. `startGateway` is what `npm start` calls; tests use `buildGateway` and `app.inject`.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readDeployment } from '@skald/chain/deployment';
+import type { WebApp } from '@skald/wire/web-handler';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import app from './app.ts';
@@ -22,14 +20,14 @@ export type StartGatewayOptions = {
   /** defaults to INDEXER_URL or http://127.0.0.1:42069 */
   indexerUrl?: string;
   host?: string;
+  /** the web app to serve pages from (the gateway never loads it itself); unset: pages answer 503 */
+  web?: WebApp;
   /** anything else the app reads, for tests */
   config?: Partial<GatewayConfig>;
   logLevel?: string;
 };
 
 export type RunningGateway = { url: string; app: FastifyInstance; stop(): Promise<void> };
-
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * Chain id and RPC origin from the deployment file, when there is one (sign-in and CSP use them), and where the
@@ -75,7 +73,6 @@ export function resolveConfig(
       'SESSION_SECRET unset: sessions last until this process stops (set it to share sessions across processes)',
     );
   }
-  const webPublic = join(repoRoot, 'web', 'public');
   const config = configFromEnv(env, {
     sessionSecret: secret,
     ...chainFacts(env, options.deploymentPath ?? env.SKALD_DEPLOYMENT),
@@ -83,10 +80,9 @@ export function resolveConfig(
     ...(options.viewsSchema ? { viewsSchema: options.viewsSchema } : {}),
     ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
     ...(options.indexerUrl ? { indexerUrl: options.indexerUrl } : {}),
+    ...(options.web ? { web: options.web } : {}),
     ...options.config,
   });
-  if (!config.image.assetsDir && existsSync(webPublic))
-    config.image = { ...config.image, assetsDir: webPublic };
   return config;
 }
 

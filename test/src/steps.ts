@@ -15,6 +15,7 @@ import type { TestChain } from '@skald/chain/local';
 import type { TestDatabase } from '@skald/db';
 import { type RunningGateway, startGateway } from '@skald/gateway';
 import { type RunningIndexer, startIndexer } from '@skald/indexer';
+import { webApp } from '@skald/web/server';
 import type { Game } from './chain.ts';
 
 export { freePort } from '@skald/chain';
@@ -74,6 +75,7 @@ export async function startGatewayFor(
     deploymentPath: game.deploymentPath,
     indexerUrl: indexer.url,
     logLevel: 'warn',
+    web: webApp,
     config: { webMode: 'production', publicOrigin: `http://127.0.0.1:${port}` },
   });
 }

@@ -2,6 +2,7 @@
  * What the server hands the browser before any script runs: public chain config, the gateway session and the
  * build id. Injected as one JSON script tag so the first client render matches the server's exactly.
  */
+import type { WebSession } from '@skald/wire/web-handler';
 import type { Address } from 'viem';
 
 export type ContractName =
@@ -23,20 +24,23 @@ export type AppConfig = {
   build: string;
 };
 
-export type Session = { address: Address; isAdmin: boolean; characterId?: string } | null;
+/** The gateway's session (null: signed out), as the page handler is given it. */
+export type Session = WebSession;
 
 export type Boot = { config: AppConfig; session: Session };
+
+/** What the page handler (server.ts) gives the SSR entry for one request. */
+export type RenderOptions = {
+  request: Request;
+  config: AppConfig;
+  session: Session;
+  /** where the gateway answers during SSR, e.g. http://127.0.0.1:3000 */
+  apiOrigin: string;
+};
 
 export const BOOT_ELEMENT_ID = 'skald-boot';
 
 /** JSON safe inside a <script> element: no "</script>" or HTML comment openers survive. */
 export function serializeBoot(boot: Boot): string {
   return JSON.stringify(boot).replace(/</g, '\\u003c');
-}
-
-export function readBoot(): Boot {
-  const element = document.getElementById(BOOT_ELEMENT_ID);
-  if (!element?.textContent)
-    throw new Error(`#${BOOT_ELEMENT_ID} is missing: the page was not server rendered`);
-  return JSON.parse(element.textContent) as Boot;
 }

@@ -1,8 +1,8 @@
 /** Browser entry: one router for the tab, hydrating the server's HTML (the whole document). */
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
-import { readBoot } from './boot.ts';
 import { dropAllLive } from './live/live-client.ts';
+import { readBoot } from './read-boot.ts';
 import { createAppRouter } from './router.tsx';
 
 const boot = readBoot();

@@ -4,17 +4,11 @@
  */
 import { createRequestHandler, RouterServer, renderRouterToStream } from '@tanstack/react-router/ssr/server';
 import { createApi } from './api/client.ts';
-import type { AppConfig, Session } from './boot.ts';
+import type { RenderOptions } from './boot.ts';
 import { failedStatus } from './components/errors/page-head.tsx';
 import { createAppRouter } from './router.tsx';
 
-export type RenderOptions = {
-  request: Request;
-  config: AppConfig;
-  session: Session;
-  /** where the gateway answers during SSR, e.g. http://127.0.0.1:3000 */
-  apiOrigin: string;
-};
+export type { RenderOptions };
 
 export async function render(options: RenderOptions): Promise<Response> {
   const cookie = options.request.headers.get('cookie') ?? undefined;

@@ -3,7 +3,7 @@
  * requests share one key (and one socket.io room), and matched the same way in memory (live) and in SQL
  * (backlog) so both halves of a subscription select the same rows.
  */
-import { isCursor } from '@skald/game';
+import { isCursor, isId } from '@skald/game';
 import { TOPICS, type Topic } from './protocol.ts';
 
 export type Filter = {
@@ -24,11 +24,6 @@ export type Matchable = {
   veraId?: string;
   clanId?: string;
 };
-
-const ID = /^(0|[1-9][0-9]{0,19})$/;
-const MAX_ID = 2n ** 64n - 1n;
-const isId = (value: unknown): value is string =>
-  typeof value === 'string' && ID.test(value) && BigInt(value) <= MAX_ID;
 
 export type ParsedRequest = { filter: Filter; key: string; after?: string };
 

@@ -16,20 +16,18 @@
  * Events travel in frames: one frame per block (or per backlog page) per subscription, not one per event.
  */
 
+import { ACTIVITY_TYPES, type ActivityType, type MintMethod } from '@skald/game';
+import type { ActivityRow } from './rest/activity.ts';
+
+/** Activity types with no topic of their own: only 'all' carries inventory and admin rows. */
+type Unlisted = 'inventory' | 'admin';
+export type Topic = 'all' | Exclude<ActivityType, Unlisted>;
+
 /** Activity types a client may subscribe to; 'all' is every type (inventory and admin rows included). */
-export const TOPICS = [
+export const TOPICS: readonly Topic[] = [
   'all',
-  'mint',
-  'battle',
-  'clan',
-  'bank',
-  'shop',
-  'grant',
-  'character',
-  'vera',
-  'role',
-] as const;
-export type Topic = (typeof TOPICS)[number];
+  ...ACTIVITY_TYPES.filter((t): t is Exclude<ActivityType, Unlisted> => t !== 'inventory' && t !== 'admin'),
+];
 
 export type SubscribeRequest = {
   topics: Topic[];
@@ -49,7 +47,8 @@ export type SubscribeRequest = {
 export type SubscribeAck = { ok: true; key: string; head?: string } | { ok: false; error: string };
 export type UnsubscribeAck = { ok: true } | { ok: false; error: string };
 
-export type MintMethod = 'encounter' | 'openLootBox' | 'admin_grantVera' | 'other';
+export type { MintMethod };
+export type { ActivityNames } from './rest/activity.ts';
 
 /** What the web's mint toast reads from a mint event's payload. */
 export type MintPayload = {
@@ -64,36 +63,8 @@ export type MintPayload = {
   [key: string]: unknown;
 };
 
-export type ActivityNames = { character?: string; other?: string; account?: string; clan?: string };
-
-export type ActivityEvent = {
-  cursor: string;
-  /** the topic: mint | battle | clan | bank | shop | grant | character | vera | role | inventory | admin */
-  type: string;
-  /** the contract event name, e.g. VeraMinted */
-  kind: string;
-  blockNumber: string;
-  logIndex: number;
-  txHash: string;
-  /** unix seconds */
-  timestamp: number;
-  characterId?: string;
-  /** the second character involved (opponent, invitee, recipient); viking subscriptions match it too */
-  otherCharacterId?: string;
-  veraId?: string;
-  clanId?: string;
-  account?: string;
-  payload: Record<string, unknown>;
-  /**
-   * Names the index knows, so a feed reads "Ulf8 granted 500 runix to Freydis3": `character` and `other` name
-   * `characterId` and `otherCharacterId`, `account` the account's selected character, `clan` the clan the event
-   * is about. A name the gateway does not know (yet) is absent.
-   */
-  names?: ActivityNames;
-  /** the event in one sentence, names and amounts included (@skald/game `describeActivity`) */
-  text?: string;
-  /** BattleResolved of a rated battle: each side's elo change (a is `characterId`, b `otherCharacterId`) */
-  eloChange?: { a: number; b: number };
+/** An activity row (the REST API's shape, `rest/activity.ts`) as the stream carries it. */
+export type ActivityEvent = ActivityRow & {
   /** set while the indexer has not committed the event yet */
   provisional?: true;
 };

@@ -3,10 +3,10 @@
  * the 4-byte selector of encounter(uint16), openLootBox(uint64) or admin_grantVera(...); anything else
  * (a batch, a proxy, a contract calling Veras) is "other".
  */
+import { MINT_METHODS, type MintMethod } from '@skald/game';
 import { type Hex, toFunctionSelector } from 'viem';
 
-export const MINT_METHODS = ['encounter', 'openLootBox', 'admin_grantVera', 'other'] as const;
-export type MintMethod = (typeof MINT_METHODS)[number];
+export { MINT_METHODS, type MintMethod };
 
 export const MINT_SELECTORS: Readonly<Record<Hex, Exclude<MintMethod, 'other'>>> = {
   [toFunctionSelector('encounter(uint16)')]: 'encounter',

@@ -17,20 +17,23 @@ export function characterNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-export type CharacterAttributeKey =
-  | 'bodyType'
-  | 'eyeColorMain'
-  | 'eyeColorSecondary'
-  | 'hairColor'
-  | 'hairType'
-  | 'skinColor'
-  | 'accessoryColor'
-  | 'accessoryMainType'
-  | 'accessorySecondaryType'
-  | 'leatherColor'
-  | 'pantsColor'
-  | 'shirtColor'
-  | 'stitchesColor';
+/** The thirteen attribute keys in ICharacters' struct order (the indexer's columns and the gateway's profile). */
+export const CHARACTER_ATTRIBUTE_KEYS = [
+  'bodyType',
+  'eyeColorMain',
+  'eyeColorSecondary',
+  'hairColor',
+  'hairType',
+  'skinColor',
+  'accessoryColor',
+  'accessoryMainType',
+  'accessorySecondaryType',
+  'leatherColor',
+  'pantsColor',
+  'shirtColor',
+  'stitchesColor',
+] as const;
+export type CharacterAttributeKey = (typeof CHARACTER_ATTRIBUTE_KEYS)[number];
 
 export type CharacterAttributes = Record<CharacterAttributeKey, number>;
 
@@ -50,7 +53,7 @@ const CLOTH = [
 const LEATHER = ['Tan hide', 'Dark hide', 'Oxblood', 'Smoked'] as const;
 const METAL = ['Iron', 'Bronze', 'Silver', 'Gold'] as const;
 
-/** Every attribute in ICharacters order; a value is the 1-based index of its option (0 is never chosen). */
+/** Every attribute in the creator's order; a value is the 1-based index of its option (0 is never chosen). */
 export const CHARACTER_ATTRIBUTES: readonly AttributeChoice[] = [
   { key: 'bodyType', label: 'Build', options: ['Lean', 'Broad', 'Stout'] },
   { key: 'skinColor', label: 'Skin', options: SKIN },

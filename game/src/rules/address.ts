@@ -1,10 +1,11 @@
 import { InvalidAddressError } from '../errors.ts';
+import { ADDRESS_PATTERN } from './patterns.ts';
 
 /**
  * The one home of account address format. Checks shape only (0x + 40 hex digits, any case): checksum
  * validation needs keccak, which would be a dependency, and the chain accepts any casing anyway.
  */
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const ADDRESS = new RegExp(ADDRESS_PATTERN);
 
 export type Address = `0x${string}`;
 

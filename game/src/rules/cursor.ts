@@ -17,6 +17,8 @@ const BLOCK_DIGITS = 20;
 const LOG_DIGITS = 6;
 const MAX_LOG_INDEX = 10 ** LOG_DIGITS - 1;
 const CURSOR = /^(\d{20})-(\d{6})$/;
+/** The encoded form's shape, for schemas (`decodeCursor` also bounds the block number). */
+export const CURSOR_PATTERN = `^[0-9]{${BLOCK_DIGITS}}-[0-9]{${LOG_DIGITS}}$`;
 
 export function encodeCursor(cursor: Cursor): string {
   const { blockNumber, logIndex } = cursor;

@@ -3,14 +3,23 @@
  * the wallet is asked; the chain stays the judge.
  */
 
-/** Shop: buying costs runixCost * (100 - buyingPower) / 100 per unit, rounded down on the line total. */
-export function shopBuyTotal(runixCost: bigint, buyingPower: number, quantity: bigint): bigint {
-  return ((runixCost * BigInt(100 - buyingPower)) / 100n) * quantity;
+/** Shop (IShop): one unit costs runixCost * (100 - buyingPower) / 100, rounded down. */
+export function shopBuyPrice(runixCost: bigint, buyingPower: number): bigint {
+  return (runixCost * BigInt(100 - buyingPower)) / 100n;
 }
 
-/** Shop: selling pays runixCost * sellingPower / 100 per unit. */
+/** Shop (IShop): selling one unit pays runixCost * sellingPower / 100, rounded down. */
+export function shopSellPrice(runixCost: bigint, sellingPower: number): bigint {
+  return (runixCost * BigInt(sellingPower)) / 100n;
+}
+
+/** Shop: a line's total is the unit price times the quantity. */
+export function shopBuyTotal(runixCost: bigint, buyingPower: number, quantity: bigint): bigint {
+  return shopBuyPrice(runixCost, buyingPower) * quantity;
+}
+
 export function shopSellTotal(runixCost: bigint, sellingPower: number, quantity: bigint): bigint {
-  return ((runixCost * BigInt(sellingPower)) / 100n) * quantity;
+  return shopSellPrice(runixCost, sellingPower) * quantity;
 }
 
 /** Onyx to open a lootbox at once when claiming it: 5, 10, 20 for box types 1..3. */

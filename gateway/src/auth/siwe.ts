@@ -2,7 +2,7 @@
  * Sign-In with Ethereum (EIP-4361) checks, in the order that reveals least: shape, domain, chain, time, then the
  * signature, and last the single-use nonce (so a forged request cannot burn someone's nonce).
  */
-import { type Hex, verifyMessage } from 'viem';
+import { type Address, type Hex, verifyMessage } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import type { NonceStore } from './nonces.ts';
 
@@ -27,7 +27,7 @@ export async function verifySiwe(
   message: string,
   signature: Hex,
   check: SiweCheck,
-): Promise<{ address: string }> {
+): Promise<{ address: Address }> {
   const now = check.now ?? new Date();
   const fields = parseSiweMessage(message);
   const missing = (['address', 'domain', 'nonce', 'uri', 'version', 'chainId', 'issuedAt'] as const).filter(
@@ -62,5 +62,5 @@ export async function verifySiwe(
   if (!(await check.nonces.consume(fields.nonce as string))) {
     throw new SiweError('nonce unknown, expired or already used: request a new one');
   }
-  return { address: address.toLowerCase() };
+  return { address: address.toLowerCase() as Address };
 }

@@ -2,8 +2,15 @@
  * Activity rows as the wire sees them. One mapping for the REST history, the backlog and the live stream, so
  * a client sees the same event whichever path delivered it. Mint events carry what the web's mint toast shows.
  */
-import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, describeActivity, statTotal } from '@skald/game';
-import type { ActivityEvent, ActivityNames, MintMethod } from '@skald/wire';
+import {
+  ADMIN_GRANT_KIND_LABELS,
+  AdminGrantKind,
+  describeActivity,
+  isMintMethod,
+  type MintMethod,
+  statTotal,
+} from '@skald/game';
+import type { ActivityEvent, ActivityNames } from '@skald/wire';
 
 /** An activity row with the names the index knows (see ActivityEvent.names) and a rated battle's elo changes. */
 export type ActivityRow = {
@@ -37,8 +44,6 @@ export const VERA_GRANT_KINDS = [
 ];
 export const CLAN_GRANT_KINDS = [ADMIN_GRANT_KIND_LABELS[AdminGrantKind.wispExperience]];
 
-const MINT_METHODS: readonly MintMethod[] = ['encounter', 'openLootBox', 'admin_grantVera', 'other'];
-
 function subjectOf(row: ActivityRow): { veraId?: string; clanId?: string } {
   if (row.subjectId === null) return {};
   const id = row.subjectId.toString();
@@ -61,7 +66,7 @@ function mintPayload(row: ActivityRow): Record<string, unknown> {
   } catch {
     // a malformed row must not break the stream; the toast shows no total
   }
-  const method = MINT_METHODS.includes(p.method as MintMethod) ? (p.method as MintMethod) : 'other';
+  const method: MintMethod = isMintMethod(p.method) ? p.method : 'other';
   return {
     ...p,
     veraId: row.subjectId?.toString() ?? '',

@@ -6,6 +6,7 @@
  */
 import type { SkaldDb } from '@skald/db';
 import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, type AuditKind, codeLabel, ROLE_LABELS } from '@skald/game';
+import type { AuditTargetType } from '@skald/wire/rest';
 
 type Sql = SkaldDb['sql'];
 
@@ -34,7 +35,7 @@ export type AuditFilter = {
 };
 
 export type AuditTarget = {
-  type: 'character' | 'vera' | 'clan' | 'account' | 'shop' | 'none';
+  type: AuditTargetType;
   id: string | null;
   name: string | null;
   /** the character a vera, account or grant belongs to, when known */

@@ -1,24 +1,8 @@
 /** Player records and character profiles: who a wallet is, and what a viking has done. */
 import { account, accountLink, battle, character, clan, clanMember, elo, type SkaldDb } from '@skald/db';
-import { BATTLE_TYPE_LABELS, CLAN_RANK_LABELS, codeLabel } from '@skald/game';
+import { BATTLE_TYPE_LABELS, CHARACTER_ATTRIBUTE_KEYS, CLAN_RANK_LABELS, codeLabel } from '@skald/game';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { num, numOrNull, str } from './util.ts';
-
-const ATTRIBUTES = [
-  'bodyType',
-  'eyeColorMain',
-  'eyeColorSecondary',
-  'hairColor',
-  'hairType',
-  'skinColor',
-  'accessoryColor',
-  'accessoryMainType',
-  'accessorySecondaryType',
-  'leatherColor',
-  'pantsColor',
-  'shirtColor',
-  'stitchesColor',
-] as const;
 
 export function playersRepository({ db }: SkaldDb) {
   return {
@@ -95,8 +79,8 @@ export function playersRepository({ db }: SkaldDb) {
         registeredAt: num(row.registeredAt),
         lastLoginAt: numOrNull(row.lastLoginAt),
         starter: { species: row.starterSpecies, rune: row.starterRune },
-        attributes: Object.fromEntries(ATTRIBUTES.map((k) => [k, row[k]])) as Record<
-          (typeof ATTRIBUTES)[number],
+        attributes: Object.fromEntries(CHARACTER_ATTRIBUTE_KEYS.map((k) => [k, row[k]])) as Record<
+          (typeof CHARACTER_ATTRIBUTE_KEYS)[number],
           number
         >,
         clan: membership

@@ -4,9 +4,7 @@
  */
 import type { SkaldDb } from '@skald/db';
 import { CLAN_STATUS_LABELS, codeLabel, SPECIES } from '@skald/game';
-
-export const SEARCH_TYPES = ['character', 'clan', 'vera', 'account'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
+import type { SearchType } from '@skald/wire/rest';
 
 export type SearchHit = {
   type: SearchType;

@@ -5,31 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
-
-const Nullable = <T extends ReturnType<typeof Type.Object>>(schema: T) => Type.Union([schema, Type.Null()]);
-const Head = Type.Object({ block: Type.Number(), timestamp: Type.Number() });
-
-const Health = Type.Object({
-  ready: Type.Boolean(),
-  reasons: Type.Array(Type.String()),
-  database: Type.Boolean(),
-  indexer: Type.Boolean(),
-  indexerProcess: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-  backfillDone: Type.Boolean(),
-  indexed: Nullable(Head),
-  chain: Nullable(Head),
-  lag: Nullable(Type.Object({ blocks: Type.Number(), seconds: Type.Number() })),
-  maxLagBlocks: Type.Number(),
-  live: Type.Object({
-    state: Type.Union([Type.Literal('current'), Type.Literal('behind'), Type.Literal('stopped')]),
-    head: Type.Union([Type.String(), Type.Null()]),
-    headBlock: Type.Union([Type.Number(), Type.Null()]),
-    databaseHead: Type.Union([Type.String(), Type.Null()]),
-    lastBatchSecondsAgo: Type.Union([Type.Number(), Type.Null()]),
-  }),
-  liveHead: Type.Union([Type.String(), Type.Null()]),
-  checkedAt: Type.String(),
-});
+import { Health } from '@skald/wire/rest';
 
 const health: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -34,7 +34,7 @@ const pages: FastifyPluginAsync = async (app) => {
         reply,
         503,
         'Web app unavailable',
-        'The web app (@skald/web) is not installed or failed to load.',
+        'This gateway serves no web app, or it failed to load.',
       );
     }
     reply.hijack();

@@ -2,29 +2,29 @@
  * One query-options factory per gateway resource. Loaders (ensureQueryData) and components (useSuspenseQuery)
  * share them, and live events write to the same keys, so the cache is the single source of truth.
  */
-import { QueryClient, queryOptions } from '@tanstack/react-query';
-import type { Session } from '../boot.ts';
-import { type Api, ApiError } from './client.ts';
+
 import type {
   ActivityPage,
   Arena,
+  AuditNewer,
   AuditPage,
   BattleDetail,
-  BattleListItem,
-  CharacterClanAsk,
-  ClanAsk,
+  BattlePage,
+  CharacterClanAsks,
+  ClanAsks,
   ClanDetail,
-  ClanSummary,
-  EloPoint,
+  ClanPage,
   InventoryData,
   Leaderboard,
-  NamedViking,
-  Page,
+  NamedVikings,
   Shops,
   VeraRecord,
   Viking,
   VikingData,
-} from './types.ts';
+} from '@skald/wire/rest';
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import type { Session } from '../boot.ts';
+import { type Api, ApiError } from './client.ts';
 
 export const CACHE = {
   /** spec section 9: everything is stale after 5 s and dropped 5 min after its last reader went away */
@@ -106,6 +106,9 @@ export const leaderboardQueryOptions = (api: Api, battleType: number, page = 1, 
     },
   });
 
+/** One point of a character's elo plot. */
+export type EloPoint = { battleId: string; eloBefore: number; eloAfter: number; timestamp: number };
+
 /** Elo history is read from the character's EloChanged activity (oldest first for the plot). */
 export const eloHistoryQueryOptions = (api: Api, characterId: string, battleType: number) =>
   queryOptions({
@@ -129,7 +132,7 @@ export const eloHistoryQueryOptions = (api: Api, characterId: string, battleType
 export const clansQueryOptions = (api: Api) =>
   queryOptions({
     queryKey: ['clans'],
-    queryFn: () => api.get<Page<ClanSummary>>('/api/clans?limit=100'),
+    queryFn: () => api.get<ClanPage>('/api/clans?limit=100'),
   });
 
 export const clanQueryOptions = (api: Api, id: string) =>
@@ -208,8 +211,7 @@ export const auditQueryOptions = (
 export const auditNewerQueryOptions = (api: Api, filter: AuditFilter, after: string | undefined) =>
   queryOptions({
     queryKey: ['admin-audit-newer', filter, after],
-    queryFn: () =>
-      api.get<{ count: number; capped: boolean }>(`/api/admin/audit/newer?${auditParams(filter, { after })}`),
+    queryFn: () => api.get<AuditNewer>(`/api/admin/audit/newer?${auditParams(filter, { after })}`),
     enabled: after !== undefined,
   });
 
@@ -222,8 +224,7 @@ export const battleQueryOptions = (api: Api, battleId: string) =>
 export const vikingBattlesQueryOptions = (api: Api, characterId: string) =>
   queryOptions({
     queryKey: ['viking-battles', characterId],
-    queryFn: () =>
-      api.get<Page<BattleListItem>>(`/api/viking/${encodeURIComponent(characterId)}/battles?limit=50`),
+    queryFn: () => api.get<BattlePage>(`/api/viking/${encodeURIComponent(characterId)}/battles?limit=50`),
   });
 
 export const arenaQueryOptions = (api: Api, characterId: string | undefined) =>
@@ -238,8 +239,7 @@ export const arenaQueryOptions = (api: Api, characterId: string | undefined) =>
 export const vikingSearchQueryOptions = (api: Api, name: string) =>
   queryOptions({
     queryKey: ['viking-search', name.toLowerCase()],
-    queryFn: () =>
-      api.get<{ items: NamedViking[] }>(`/api/vikings?name=${encodeURIComponent(name)}&limit=10`),
+    queryFn: () => api.get<NamedVikings>(`/api/vikings?name=${encodeURIComponent(name)}&limit=10`),
     staleTime: 30_000,
   });
 
@@ -247,13 +247,12 @@ export const vikingSearchQueryOptions = (api: Api, name: string) =>
 export const clanAsksQueryOptions = (api: Api, clanId: string) =>
   queryOptions({
     queryKey: ['clan', clanId, 'asks'],
-    queryFn: () => api.get<{ items: ClanAsk[] }>(`/api/clans/${encodeURIComponent(clanId)}/asks`),
+    queryFn: () => api.get<ClanAsks>(`/api/clans/${encodeURIComponent(clanId)}/asks`),
   });
 
 /** Keyed under the viking so clan events naming the character refresh it. */
 export const vikingClanAsksQueryOptions = (api: Api, characterId: string) =>
   queryOptions({
     queryKey: ['viking', characterId, 'clan-asks'],
-    queryFn: () =>
-      api.get<{ items: CharacterClanAsk[] }>(`/api/viking/${encodeURIComponent(characterId)}/clan-asks`),
+    queryFn: () => api.get<CharacterClanAsks>(`/api/viking/${encodeURIComponent(characterId)}/clan-asks`),
   });

@@ -3,7 +3,7 @@
  * along the bottom, a dot per battle with its value on hover or keyboard focus.
  */
 import { useState } from 'react';
-import type { EloPoint } from '../api/types.ts';
+import type { EloPoint } from '../api/queries.ts';
 import { ticks } from '../lib/ticks.ts';
 
 const W = 640;

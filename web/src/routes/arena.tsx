@@ -3,11 +3,11 @@
  * battle type, enter or leave its queue, and follow the queue live. When matched, the battle page takes over.
  */
 import { findAbility, getSpecies, MAX_ARSENAL_VERAS, statTotal } from '@skald/game';
+import type { Vera } from '@skald/wire/rest';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { arenaQueryOptions, vikingQueryOptions } from '../api/queries.ts';
-import type { Vera } from '../api/types.ts';
 import { ArtImage } from '../art/art-image.tsx';
 import { artPath } from '../art/paths.ts';
 import { call } from '../lib/contracts.ts';

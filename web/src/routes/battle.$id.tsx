@@ -4,11 +4,11 @@
  * the battle live: every battle event refreshes it.
  */
 import { actionScore, BATTLE_ACTIONS, BattleOutcome, getSpecies, type StatKey } from '@skald/game';
+import type { BattleDetail, BattleSide } from '@skald/wire/rest';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { battleQueryOptions } from '../api/queries.ts';
-import type { BattleDetail, BattleSide } from '../api/types.ts';
 import { ArtImage } from '../art/art-image.tsx';
 import { artPath } from '../art/paths.ts';
 import { call } from '../lib/contracts.ts';

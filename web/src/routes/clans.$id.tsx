@@ -8,7 +8,7 @@ import {
   vikingClanAsksQueryOptions,
   vikingQueryOptions,
 } from '../api/queries.ts';
-import { call } from '../lib/contracts.ts';
+import { call, type WriteArgs, type WriteFunction } from '../lib/contracts.ts';
 import { number } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { orNotFound } from '../lib/load.ts';
@@ -48,7 +48,7 @@ function ClanPage() {
   const invites = (asks.data?.items ?? []).filter((a) => a.kind === 'invite');
   const invalidate = [['clan', id], ['clans'], ['viking', player.characterId ?? '0']];
   const [busy, setBusy] = useState(false);
-  const act = async (label: string, fn: string, args: readonly unknown[]) => {
+  const act = async <F extends WriteFunction<'Clans'>>(label: string, fn: F, args: WriteArgs<'Clans', F>) => {
     setBusy(true);
     await transact(label, call(config, 'Clans', fn, args), { invalidate });
     setBusy(false);

@@ -9,6 +9,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { clansQueryOptions } from '../api/queries.ts';
 import { ActionForm } from '../components/forms/action-form.tsx';
+import { textOf } from '../components/forms/values.ts';
 import { call } from '../lib/contracts.ts';
 import { number } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
@@ -70,7 +71,13 @@ function ClansPage() {
             ]}
             submitLabel="Found clan"
             toastLabel="Founding the clan"
-            build={(v) => call(config, 'Clans', 'foundClan', [v.name, v.tag, v.description])}
+            build={(v) =>
+              call(config, 'Clans', 'foundClan', [
+                textOf(v, 'name'),
+                textOf(v, 'tag'),
+                textOf(v, 'description'),
+              ])
+            }
             invalidate={[['clans']]}
           />
         </div>

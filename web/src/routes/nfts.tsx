@@ -1,11 +1,12 @@
+import { itemName } from '@skald/game';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { inventoryQueryOptions, vikingQueryOptions } from '../api/queries.ts';
 import { ActionForm } from '../components/forms/action-form.tsx';
-import { call } from '../lib/contracts.ts';
+import { bigintOf, numberOf } from '../components/forms/values.ts';
+import { call, uintMax } from '../lib/contracts.ts';
 import { number, utcDate } from '../lib/format.ts';
 import { useApi, useAppConfig, usePlayer } from '../lib/hooks.ts';
-import { itemName } from '../lib/items.ts';
 import { useNowSeconds } from '../lib/use-now.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
 import { LootBoxes, TrackerForm, VeraCard } from './-components/home-sections.tsx';
@@ -141,11 +142,17 @@ function Collection({ characterId }: { characterId: string }) {
               kind: 'select',
               options: [0, 1, 2].map((i) => ({ value: String(i), label: `Slot ${i + 1}` })),
             },
-            { name: 'runix', label: 'Runix to lock', kind: 'uint', min: 1n },
+            {
+              name: 'runix',
+              label: 'Runix to lock',
+              kind: 'uint',
+              min: 1n,
+              max: uintMax('Bank', 'lockRunix', 'runix'),
+            },
           ]}
           submitLabel="Lock runix"
           toastLabel="Locking runix"
-          build={(v) => call(config, 'Bank', 'lockRunix', [Number(v.lockIndex), v.runix])}
+          build={(v) => call(config, 'Bank', 'lockRunix', [numberOf(v, 'lockIndex'), bigintOf(v, 'runix')])}
           invalidate={invalidate}
         />
       </div>

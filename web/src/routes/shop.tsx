@@ -1,5 +1,5 @@
 import { ShopAbi } from '@skald/chain/abis';
-import { shopBuyTotal, shopSellTotal } from '@skald/game';
+import { itemName, shopBuyPrice, shopBuyTotal, shopSellPrice, UINT64_MAX } from '@skald/game';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,7 +7,6 @@ import { useConfig } from 'wagmi';
 import { inventoryQueryOptions, shopQueryOptions } from '../api/queries.ts';
 import { number } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
-import { itemName } from '../lib/items.ts';
 import { confirmSearch } from '../tx/actions.ts';
 
 const SHOP_ID = 1;
@@ -18,21 +17,13 @@ export const Route = createFileRoute('/shop')({
   component: ShopPage,
 });
 
-/** Unit prices (IShop): buying costs runixCost * (100 - buyingPower) / 100, selling pays runixCost * sellingPower / 100. */
-export function buyPrice(cost: bigint, buyingPower: number): bigint {
-  return shopBuyTotal(cost, buyingPower, 1n);
-}
-export function sellPrice(cost: bigint, sellingPower: number): bigint {
-  return shopSellTotal(cost, sellingPower, 1n);
-}
-
 /** A quantity typed by the player: a whole number from 1 up, or the reason it is not one. */
 export function parseQuantity(text: string): { quantity: bigint } | { error: string } {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return { error: 'Enter a whole number of items.' };
   const quantity = BigInt(trimmed);
   if (quantity === 0n) return { error: 'Enter at least 1.' };
-  if (quantity > 18_446_744_073_709_551_615n) return { error: 'That is more than the game can count.' };
+  if (quantity > UINT64_MAX) return { error: 'That is more than the game can count.' };
   return { quantity };
 }
 
@@ -119,8 +110,8 @@ function ShopPage() {
               <tr key={item.itemId}>
                 <td>{itemName(item.itemId)}</td>
                 <td>{number(item.quantity)}</td>
-                <td>{item.isPurchasable ? `${buyPrice(BigInt(item.runixCost), buying)} runix` : '—'}</td>
-                <td>{item.isSellable ? `${sellPrice(BigInt(item.runixCost), selling)} runix` : '—'}</td>
+                <td>{item.isPurchasable ? `${shopBuyPrice(BigInt(item.runixCost), buying)} runix` : '—'}</td>
+                <td>{item.isSellable ? `${shopSellPrice(BigInt(item.runixCost), selling)} runix` : '—'}</td>
                 <td>
                   <input
                     aria-label={`Quantity of ${itemName(item.itemId)}`}

@@ -16,12 +16,12 @@ import {
   getSpecies,
   statTotal,
 } from '@skald/game';
+import type { Vera } from '@skald/wire/rest';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { parseEventLogs, zeroAddress } from 'viem';
 import { vikingDataQueryOptions, vikingQueryOptions } from '../api/queries.ts';
-import type { Vera } from '../api/types.ts';
 import { ArtImage } from '../art/art-image.tsx';
 import { artPath } from '../art/paths.ts';
 import { ConnectButton } from '../components/header/connect-button.tsx';

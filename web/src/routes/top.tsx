@@ -1,4 +1,4 @@
-import { BATTLE_TYPE_LABELS, BattleType, codeLabel } from '@skald/game';
+import { BATTLE_TYPE_LABELS, BattleType, codeLabel, isId } from '@skald/game';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -17,7 +17,7 @@ export function parseTopSearch(search: Record<string, unknown>): TopSearch {
   const name = typeof search.name === 'string' ? search.name.trim().slice(0, 32) : '';
   return {
     type: TYPES.includes(type as BattleType) ? type : undefined,
-    player: /^\d{1,20}$/.test(player) ? player : undefined,
+    player: isId(player) ? player : undefined,
     page: Number.isInteger(page) && page > 1 && page <= 1000 ? page : undefined,
     name: name || undefined,
   };

@@ -7,15 +7,23 @@ import {
   CLAN_DESCRIPTION_MAX_BYTES,
   CLAN_NAME_BYTES,
   CLAN_TAG_BYTES,
+  itemName,
   lootBoxSpeedUpCost,
   shopBuyTotal,
   shopSellTotal,
+  UINT32_MAX,
+  UINT64_MAX,
 } from '@skald/game';
-import type { InventoryData, ShopItem } from '../api/types.ts';
+import type { InventoryData, ShopItem } from '@skald/wire/rest';
 import type { AppConfig } from '../boot.ts';
-import { type CallableContract, call } from '../lib/contracts.ts';
+import {
+  type CallableContract,
+  call,
+  uintMax,
+  type WriteArgs,
+  type WriteFunction,
+} from '../lib/contracts.ts';
 import { number } from '../lib/format.ts';
-import { itemName } from '../lib/items.ts';
 import type { ContractCall } from './use-transactor.ts';
 
 type Param =
@@ -39,6 +47,8 @@ export type GameAction = {
   id: string;
   contract: CallableContract;
   functionName: string;
+  /** the transaction for `args` (typed against the ABI where the action is declared, see `action`) */
+  toCall: (config: AppConfig, args: ActionArgs) => ContractCall;
   params: Param[];
   /** the headline, in words */
   title: (args: ActionArgs) => string;
@@ -47,14 +57,33 @@ export type GameAction = {
   quote: (args: ActionArgs, data: QuoteData) => Quote;
   /** which reads the quote needs */
   needs: ('inventory' | 'shop')[];
-  contractArgs: (args: ActionArgs) => readonly unknown[];
   back: string;
   toastLabel: (args: ActionArgs) => string;
 };
 
-const U16 = 65_535n;
-const U32 = 4_294_967_295n;
-const U64 = 18_446_744_073_709_551_615n;
+/** An action as declared: `contractArgs` is checked against the ABI of `contract`'s `functionName`. */
+function gameAction<C extends CallableContract, F extends WriteFunction<C>>(
+  contract: C,
+  functionName: F,
+  {
+    contractArgs,
+    ...spec
+  }: Omit<GameAction, 'contract' | 'functionName' | 'toCall'> & {
+    /** written `as const`: the ABI's tuple type then checks each argument */
+    contractArgs: (args: ActionArgs) => WriteArgs<C, F>;
+  },
+): GameAction {
+  return {
+    ...spec,
+    contract,
+    functionName,
+    toCall: (config, args) => call(config, contract, functionName, contractArgs(args)),
+  };
+}
+
+/** A shop line's item id and quantity (the tuple components of IShop's ShopLine: uint32, uint64). */
+const ITEM_ID_MAX = BigInt(UINT32_MAX);
+const QUANTITY_MAX = UINT64_MAX;
 
 const uint = (name: string, label: string, min: bigint, max: bigint): Param => ({
   name,
@@ -64,7 +93,16 @@ const uint = (name: string, label: string, min: bigint, max: bigint): Param => (
   max,
 });
 
-const big = (v: ActionArgs[string] | undefined) => v as bigint;
+/** A uint argument (parseActionLink makes every uint a bigint). */
+const big = (v: ActionArgs[string] | undefined): bigint => {
+  if (typeof v !== 'bigint') throw new TypeError(`expected a whole number, got ${typeof v}`);
+  return v;
+};
+/** A text argument. */
+const str = (v: ActionArgs[string] | undefined): string => {
+  if (typeof v !== 'string') throw new TypeError(`expected text, got ${typeof v}`);
+  return v;
+};
 
 const shopItem = (args: ActionArgs, data: QuoteData) =>
   data.shopItems?.find((i) => BigInt(i.itemId) === big(args.itemId));
@@ -78,14 +116,12 @@ const lootBoxOf = (args: ActionArgs, data: QuoteData) =>
 const free: GameAction['quote'] = () => ({ runix: 0n, onyx: 0n });
 
 export const GAME_ACTIONS: readonly GameAction[] = [
-  {
+  gameAction('Shop', 'transactWithShop', {
     id: 'shop-buy',
-    contract: 'Shop',
-    functionName: 'transactWithShop',
     params: [
-      uint('shopId', 'Shop', 1n, U16),
-      uint('itemId', 'Item', 1n, U32),
-      uint('quantity', 'Quantity', 1n, U64),
+      uint('shopId', 'Shop', 1n, uintMax('Shop', 'transactWithShop', 'shopId')),
+      uint('itemId', 'Item', 1n, ITEM_ID_MAX),
+      uint('quantity', 'Quantity', 1n, QUANTITY_MAX),
     ],
     title: (a) => `Buy ${a.quantity} × ${itemName(Number(a.itemId))}`,
     details: (a, d) => {
@@ -99,18 +135,17 @@ export const GAME_ACTIONS: readonly GameAction[] = [
       return { runix: -total, onyx: 0n };
     },
     needs: ['inventory', 'shop'],
-    contractArgs: (a) => [Number(a.shopId), [], [{ itemId: Number(a.itemId), quantity: big(a.quantity) }]],
+    contractArgs: (a) =>
+      [Number(a.shopId), [], [{ itemId: Number(a.itemId), quantity: big(a.quantity) }]] as const,
     back: '/shop',
     toastLabel: (a) => `Buy ${a.quantity} × ${itemName(Number(a.itemId))}`,
-  },
-  {
+  }),
+  gameAction('Shop', 'transactWithShop', {
     id: 'shop-sell',
-    contract: 'Shop',
-    functionName: 'transactWithShop',
     params: [
-      uint('shopId', 'Shop', 1n, U16),
-      uint('itemId', 'Item', 1n, U32),
-      uint('quantity', 'Quantity', 1n, U64),
+      uint('shopId', 'Shop', 1n, uintMax('Shop', 'transactWithShop', 'shopId')),
+      uint('itemId', 'Item', 1n, ITEM_ID_MAX),
+      uint('quantity', 'Quantity', 1n, QUANTITY_MAX),
     ],
     title: (a) => `Sell ${a.quantity} × ${itemName(Number(a.itemId))}`,
     details: (a, d) => {
@@ -126,27 +161,27 @@ export const GAME_ACTIONS: readonly GameAction[] = [
       };
     },
     needs: ['inventory', 'shop'],
-    contractArgs: (a) => [Number(a.shopId), [{ itemId: Number(a.itemId), quantity: big(a.quantity) }], []],
+    contractArgs: (a) =>
+      [Number(a.shopId), [{ itemId: Number(a.itemId), quantity: big(a.quantity) }], []] as const,
     back: '/shop',
     toastLabel: (a) => `Sell ${a.quantity} × ${itemName(Number(a.itemId))}`,
-  },
-  {
+  }),
+  gameAction('Bank', 'lockRunix', {
     id: 'bank-lock',
-    contract: 'Bank',
-    functionName: 'lockRunix',
-    params: [uint('lockIndex', 'Slot', 0n, 2n), uint('runix', 'Runix', 1n, U64)],
+    params: [
+      uint('lockIndex', 'Slot', 0n, 2n),
+      uint('runix', 'Runix', 1n, uintMax('Bank', 'lockRunix', 'runix')),
+    ],
     title: (a) => `Lock ${number(big(a.runix))} runix in bank slot ${Number(a.lockIndex) + 1}`,
     details: () => ['The runix stays locked until the slot’s unlock date; the reward is paid on unlock.'],
     quote: (a) => ({ runix: -big(a.runix), onyx: 0n }),
     needs: ['inventory'],
-    contractArgs: (a) => [Number(a.lockIndex), big(a.runix)],
+    contractArgs: (a) => [Number(a.lockIndex), big(a.runix)] as const,
     back: '/nfts',
     toastLabel: () => 'Locking runix',
-  },
-  {
+  }),
+  gameAction('Bank', 'unlockRunix', {
     id: 'bank-unlock',
-    contract: 'Bank',
-    functionName: 'unlockRunix',
     params: [uint('lockIndex', 'Slot', 0n, 2n)],
     title: (a) => `Unlock bank slot ${Number(a.lockIndex) + 1}`,
     details: () => [],
@@ -159,15 +194,13 @@ export const GAME_ACTIONS: readonly GameAction[] = [
       };
     },
     needs: ['inventory'],
-    contractArgs: (a) => [Number(a.lockIndex)],
+    contractArgs: (a) => [Number(a.lockIndex)] as const,
     back: '/nfts',
     toastLabel: () => 'Unlocking runix',
-  },
-  {
+  }),
+  gameAction('Inventory', 'claimLootBox', {
     id: 'lootbox-speed-up',
-    contract: 'Inventory',
-    functionName: 'claimLootBox',
-    params: [uint('lootBoxId', 'Lootbox', 1n, U64)],
+    params: [uint('lootBoxId', 'Lootbox', 1n, uintMax('Inventory', 'claimLootBox', 'lootBoxId'))],
     title: (a) => `Claim lootbox #${a.lootBoxId} and open it at once`,
     details: () => ['Speeding up skips the chest timer for onyx.'],
     quote: (a, d) => {
@@ -175,14 +208,12 @@ export const GAME_ACTIONS: readonly GameAction[] = [
       return box ? { runix: 0n, onyx: -lootBoxSpeedUpCost(box.boxType) } : undefined;
     },
     needs: ['inventory'],
-    contractArgs: (a) => [big(a.lootBoxId), true],
+    contractArgs: (a) => [big(a.lootBoxId), true] as const,
     back: '/nfts',
     toastLabel: () => 'Speeding up the lootbox',
-  },
-  {
+  }),
+  gameAction('Clans', 'foundClan', {
     id: 'clan-found',
-    contract: 'Clans',
-    functionName: 'foundClan',
     params: [
       {
         name: 'name',
@@ -207,23 +238,21 @@ export const GAME_ACTIONS: readonly GameAction[] = [
     ],
     quote: free,
     needs: [],
-    contractArgs: (a) => [a.name, a.tag, a.description],
+    contractArgs: (a) => [str(a.name), str(a.tag), str(a.description)] as const,
     back: '/clans',
     toastLabel: () => 'Founding the clan',
-  },
-  {
+  }),
+  gameAction('Clans', 'leaveClan', {
     id: 'clan-leave',
-    contract: 'Clans',
-    functionName: 'leaveClan',
     params: [],
     title: () => 'Leave your clan',
     details: () => ['Your clan points stay with the clan. A leaving jarl hands the clan to an officer.'],
     quote: free,
     needs: [],
-    contractArgs: () => [],
+    contractArgs: () => [] as const,
     back: '/clans',
     toastLabel: () => 'Leaving the clan',
-  },
+  }),
 ];
 
 export function findGameAction(id: string): GameAction | undefined {
@@ -292,7 +321,7 @@ export function confirmSearch(id: string, args: Record<string, bigint | number |
 }
 
 export function actionCall(config: AppConfig, action: GameAction, args: ActionArgs): ContractCall {
-  return call(config, action.contract, action.functionName, action.contractArgs(args));
+  return action.toCall(config, args);
 }
 
 /** Balance after the action, or undefined while the quote or balance is unknown. */

@@ -15,8 +15,8 @@ export async function send(
   call: ContractCall,
   onSent: (hash: Hash) => void,
 ): Promise<TransactionReceipt> {
-  const { request } = await simulateContract(config, call as never);
-  const hash = await writeContract(config, request as never);
+  const { request } = await simulateContract(config, call);
+  const hash = await writeContract(config, request);
   onSent(hash);
   return waitForTransactionReceipt(config, {
     hash,

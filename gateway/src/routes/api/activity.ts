@@ -4,8 +4,8 @@
  */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { ACTIVITY_TYPES } from '@skald/game';
+import { ActivityPage, Address, Cursor, clientErrors, Id, Limit } from '@skald/wire/rest';
 import { reject } from '../../plugins/app/errors.ts';
-import { ActivityEventSchema, Address, Cursor, clientErrors, Id, Limit, Nullable } from '../../schemas.ts';
 
 const activity: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -27,7 +27,7 @@ const activity: FastifyPluginAsyncTypebox = async (app) => {
           limit: Limit,
         }),
         response: {
-          200: Type.Object({ items: Type.Array(ActivityEventSchema), next: Nullable(Cursor) }),
+          200: ActivityPage,
           ...clientErrors,
         },
       },

@@ -1,17 +1,11 @@
 /** Sign-In with Ethereum: nonce, verify (sets the session cookie), session, logout. Tightly rate-limited. */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { Hex } from 'viem';
+import { clientErrors, ErrorResponse, Nonce, Session } from '@skald/wire/rest';
+import type { Address, Hex } from 'viem';
 import { encodeSession, SESSION_COOKIE } from '../../auth/session.ts';
 import { SiweError, verifySiwe } from '../../auth/siwe.ts';
 import { siweDomains } from '../../config.ts';
 import { reject } from '../../plugins/app/errors.ts';
-import { clientErrors, ErrorResponse } from '../../schemas.ts';
-
-const SessionSchema = Type.Object({
-  address: Type.String(),
-  isAdmin: Type.Boolean(),
-  characterId: Type.Optional(Type.String()),
-});
 
 const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
@@ -23,7 +17,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/nonce',
     {
       config: limited,
-      schema: { response: { 200: Type.Object({ nonce: Type.String() }), 429: ErrorResponse } },
+      schema: { response: { 200: Nonce, 429: ErrorResponse } },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -40,11 +34,11 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
           message: Type.String({ minLength: 1, maxLength: 4096 }),
           signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130,}$', maxLength: 4096 }),
         }),
-        response: { 200: SessionSchema, 401: ErrorResponse, ...clientErrors },
+        response: { 200: Session, 401: ErrorResponse, ...clientErrors },
       },
     },
     async (request, reply) => {
-      let address: string;
+      let address: Address;
       try {
         ({ address } = await verifySiwe(request.body.message, request.body.signature as Hex, {
           domains: siweDomains(app.config),
@@ -71,7 +65,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/auth/session',
-    { schema: { response: { 200: SessionSchema, 401: ErrorResponse, ...clientErrors } } },
+    { schema: { response: { 200: Session, 401: ErrorResponse, ...clientErrors } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const session = await request.session();

@@ -1,25 +1,7 @@
 /** Open clan invitations and join requests: per clan (for its jarl and officers) and per character. */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { CharacterClanAsks, ClanAsks, clientErrors, Id } from '@skald/wire/rest';
 import { reject } from '../../plugins/app/errors.ts';
-import { clientErrors, Id } from '../../schemas.ts';
-
-const Kind = Type.Union([Type.Literal('invite'), Type.Literal('request')]);
-
-const ClanAsk = Type.Object({
-  characterId: Type.String(),
-  name: Type.String(),
-  kind: Kind,
-  invitedBy: Type.String(),
-  at: Type.Integer(),
-});
-
-const CharacterAsk = Type.Object({
-  clanId: Type.String(),
-  name: Type.String(),
-  tag: Type.String(),
-  kind: Kind,
-  at: Type.Integer(),
-});
 
 const clanAsks: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -27,7 +9,7 @@ const clanAsks: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: Type.Object({ id: Id }),
-        response: { 200: Type.Object({ items: Type.Array(ClanAsk) }), ...clientErrors },
+        response: { 200: ClanAsks, ...clientErrors },
       },
     },
     async (request, reply) => {
@@ -43,7 +25,7 @@ const clanAsks: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: Type.Object({ characterId: Id }),
-        response: { 200: Type.Object({ items: Type.Array(CharacterAsk) }), ...clientErrors },
+        response: { 200: CharacterClanAsks, ...clientErrors },
       },
     },
     async (request, reply) => {

@@ -1,13 +1,13 @@
 /** GET /api/image?url=&w=&q=: a webp at an allowed width, from the app's own images or an allowlisted origin. */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { clientErrors, ErrorResponse } from '@skald/wire/rest';
 import { ImageSourceError } from '../../image/fetch.ts';
 import { ALLOWED_WIDTHS, createImageProxy } from '../../image/proxy.ts';
 import { reject } from '../../plugins/app/errors.ts';
-import { clientErrors, ErrorResponse } from '../../schemas.ts';
 
 const image: FastifyPluginAsyncTypebox = async (app) => {
-  // the app's own images: IMAGE_ASSETS_DIR when set, else the web app's art folder when it is mounted here
-  const assetsDir = app.config.image.assetsDir ?? (await app.webAssetsDir());
+  // the app's own images: IMAGE_ASSETS_DIR when set, else the folder of the web app mounted here
+  const assetsDir = app.config.image.assetsDir ?? app.config.web?.publicDir;
   const proxy = createImageProxy({ ...app.config.image, assetsDir, cacheBytes: 64 * 1024 * 1024 });
 
   app.get(

@@ -5,78 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { clientErrors, Id, VeraRecord } from '@skald/wire/rest';
 import { reject } from '../../plugins/app/errors.ts';
-import { clientErrors, Id, Nullable } from '../../schemas.ts';
-
-const Stats = Type.Object({
-  strength: Type.Integer(),
-  dexterity: Type.Integer(),
-  vitality: Type.Integer(),
-  intellect: Type.Integer(),
-  wisdom: Type.Integer(),
-  charisma: Type.Integer(),
-});
-
-export const VeraSummary = Type.Object({
-  id: Type.String(),
-  species: Type.Integer(),
-  mainRune: Type.Integer(),
-  subRune: Type.Integer(),
-  personality: Type.Integer(),
-  abilities: Type.Array(Type.Integer()),
-  strength: Type.Integer(),
-  dexterity: Type.Integer(),
-  vitality: Type.Integer(),
-  intellect: Type.Integer(),
-  wisdom: Type.Integer(),
-  charisma: Type.Integer(),
-  level: Type.Integer(),
-  owner: Type.Object({ address: Type.String(), name: Type.String() }),
-  experience: Type.Integer(),
-  unallocatedPoints: Type.Integer(),
-  effective: Stats,
-  publicStats: Nullable(Stats),
-  statTotal: Nullable(Type.Integer()),
-  record: Type.Object({ wins: Type.Integer(), losses: Type.Integer(), ties: Type.Integer() }),
-});
-
-const VeraDetail = Type.Object({
-  vera: VeraSummary,
-  mint: Type.Object({
-    method: Type.String(),
-    origin: Type.Integer(),
-    originName: Type.String(),
-    characterId: Type.String(),
-    characterName: Nullable(Type.String()),
-    txHash: Type.String(),
-    blockNumber: Type.String(),
-    timestamp: Type.Integer(),
-  }),
-  transfers: Type.Array(
-    Type.Object({
-      from: Type.String(),
-      to: Type.String(),
-      txHash: Type.String(),
-      blockNumber: Type.String(),
-      timestamp: Type.Integer(),
-    }),
-  ),
-  battles: Type.Array(
-    Type.Object({
-      battleId: Type.String(),
-      battleType: Type.Integer(),
-      status: Type.String(),
-      side: Type.String(),
-      outcome: Nullable(Type.String()),
-      characterA: Type.String(),
-      characterB: Type.String(),
-      startedAt: Type.Integer(),
-      resolvedAt: Nullable(Type.Integer()),
-      scoreA: Nullable(Type.String()),
-      scoreB: Nullable(Type.String()),
-    }),
-  ),
-});
 
 const vera: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -84,7 +14,7 @@ const vera: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: Type.Object({ id: Id }),
-        response: { 200: VeraDetail, 304: Type.Null(), ...clientErrors },
+        response: { 200: VeraRecord, 304: Type.Null(), ...clientErrors },
       },
     },
     async (request, reply) => {

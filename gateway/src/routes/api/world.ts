@@ -1,81 +1,18 @@
 /** Public lists: the leaderboard per battle type, clans, and the shop. */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { BATTLE_TYPE_LABELS, codeLabel } from '@skald/game';
-import { reject } from '../../plugins/app/errors.ts';
 import {
   BattleTypeParam,
+  ClanDetail,
+  ClanPage,
   clientErrors,
-  FreeObject,
   Id,
+  Leaderboard,
   Limit,
-  Nullable,
   Offset,
-  Page,
-} from '../../schemas.ts';
-
-const LeaderboardEntry = Type.Object({
-  rank: Type.Integer(),
-  characterId: Type.String(),
-  name: Type.String(),
-  clanTag: Nullable(Type.String()),
-  elo: Type.Integer(),
-  battles: Type.Integer(),
-});
-
-const ClanSummary = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  tag: Type.String(),
-  description: Type.String(),
-  status: Type.Integer(),
-  statusName: Type.String(),
-  points: Type.String(),
-  memberCount: Type.Integer(),
-  jarl: Type.Object({ characterId: Type.String(), name: Type.String() }),
-  wisp: Type.Object({ level: Type.Integer(), experience: Type.String(), experienceNeeded: Type.String() }),
-  foundedAt: Type.Integer(),
-});
-
-const ClanDetail = Type.Object({
-  clan: ClanSummary,
-  members: Type.Array(
-    Type.Object({
-      characterId: Type.String(),
-      name: Type.String(),
-      rank: Type.Integer(),
-      rankName: Type.String(),
-      points: Type.String(),
-      joinedAt: Type.Integer(),
-    }),
-  ),
-  events: Type.Array(
-    Type.Object({
-      kind: Type.String(),
-      characterId: Nullable(Type.String()),
-      detail: FreeObject,
-      blockNumber: Type.String(),
-      timestamp: Type.Integer(),
-      txHash: Type.String(),
-    }),
-  ),
-});
-
-const Shop = Type.Object({
-  shops: Type.Array(
-    Type.Object({
-      shopId: Type.Integer(),
-      items: Type.Array(
-        Type.Object({
-          itemId: Type.Integer(),
-          quantity: Type.String(),
-          runixCost: Type.String(),
-          isPurchasable: Type.Boolean(),
-          isSellable: Type.Boolean(),
-        }),
-      ),
-    }),
-  ),
-});
+  Shops,
+} from '@skald/wire/rest';
+import { reject } from '../../plugins/app/errors.ts';
 
 const world: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -95,10 +32,7 @@ const world: FastifyPluginAsyncTypebox = async (app) => {
           ),
         }),
         response: {
-          200: Type.Intersect([
-            Type.Object({ battleType: Type.Integer(), battleTypeName: Type.String() }),
-            Page(LeaderboardEntry),
-          ]),
+          200: Leaderboard,
           ...clientErrors,
         },
       },
@@ -132,7 +66,7 @@ const world: FastifyPluginAsyncTypebox = async (app) => {
           limit: Limit,
           offset: Offset,
         }),
-        response: { 200: Page(ClanSummary), ...clientErrors },
+        response: { 200: ClanPage, ...clientErrors },
       },
     },
     async (request) => {
@@ -158,7 +92,7 @@ const world: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           shopId: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_294_967_295 })),
         }),
-        response: { 200: Shop, ...clientErrors },
+        response: { 200: Shops, ...clientErrors },
       },
     },
     async (request) => ({ shops: await app.repos.economy.shop(request.query.shopId) }),

@@ -2,9 +2,10 @@
  * A form whose submit is one contract call. Fields are declared as data; values are validated before the wallet
  * is asked (a bad number never reaches the chain), then the transactor drives the toast.
  */
+
+import type { TargetHit } from '@skald/wire/rest';
 import { type FormEvent, useId, useState } from 'react';
 import { isAddress } from 'viem';
-import type { TargetHit } from '../../api/types.ts';
 import { ArtImage } from '../../art/art-image.tsx';
 import { type ContractCall, type TxResult, useTransactor } from '../../tx/use-transactor.ts';
 import { useNetworkState, WRONG_NETWORK_MESSAGE } from '../../wallet/network.ts';

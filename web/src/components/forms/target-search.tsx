@@ -3,9 +3,11 @@
  * gateway's admin search and one is chosen by click or keyboard. The chosen match stays visible under the field,
  * so an admin sees who a grant will reach before sending it.
  */
+
+import { isAddress, isId } from '@skald/game';
+import type { TargetHit } from '@skald/wire/rest';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import type { TargetHit } from '../../api/types.ts';
 import { useApi } from '../../lib/hooks.ts';
 
 export type TargetType = TargetHit['type'];
@@ -20,8 +22,8 @@ const NOUN: Record<TargetType, string> = {
 /** Whether typed text is itself a usable target (an id, or an address for accounts). */
 export function literalTarget(type: TargetType, text: string): string | undefined {
   const t = text.trim();
-  if (type === 'account') return /^0x[0-9a-fA-F]{40}$/.test(t) ? t : undefined;
-  return /^[1-9][0-9]{0,19}$/.test(t) ? t : undefined;
+  if (type === 'account') return isAddress(t) ? t : undefined;
+  return isId(t) && t !== '0' ? t : undefined;
 }
 
 function useDebounced<T>(value: T, ms: number): T {

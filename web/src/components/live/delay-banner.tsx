@@ -3,13 +3,11 @@
  * more than a few blocks or seconds behind the chain (delayed), or the gateway itself does not answer. It
  * clears by itself once the feed has caught up. Checks every 10 s while the tab is visible.
  */
+import type { Health } from '@skald/wire/rest';
 import { useEffect, useState } from 'react';
 
-type Status = {
-  indexerProcess: 'up' | 'down';
-  backfillDone: boolean;
-  lag: { blocks: number; seconds: number } | null;
-};
+/** What the banner reads of /status. */
+type Status = Pick<Health, 'indexerProcess' | 'backfillDone' | 'lag'>;
 
 type Banner = { kind: 'stalled' | 'delayed'; text: string } | null;
 

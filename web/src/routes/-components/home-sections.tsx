@@ -13,9 +13,9 @@ import {
   STAT_KEYS,
   statTotal,
 } from '@skald/game';
+import type { InventoryData, Vera } from '@skald/wire/rest';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { InventoryData, Vera } from '../../api/types.ts';
 import { ArtImage } from '../../art/art-image.tsx';
 import { artPath } from '../../art/paths.ts';
 import { ActionForm } from '../../components/forms/action-form.tsx';
@@ -49,6 +49,8 @@ export function VeraCard({ vera, invalidate }: { vera: Vera; invalidate: unknown
   const allocate = async () => {
     const values = points.map((p) => (/^\d+$/.test(p.trim()) ? Number(p.trim()) : Number.NaN));
     if (values.some((v) => Number.isNaN(v))) return setError('Points must be whole numbers.');
+    // one entry per stat, in the order allocateVeraStats takes them
+    const [str = 0, dex = 0, vit = 0, int = 0, wis = 0, cha = 0] = values;
     const total = values.reduce((a, b) => a + b, 0);
     if (total === 0) return setError('Put at least one point somewhere.');
     if (total > vera.unallocatedPoints) return setError(`Only ${vera.unallocatedPoints} points are free.`);
@@ -56,7 +58,7 @@ export function VeraCard({ vera, invalidate }: { vera: Vera; invalidate: unknown
     setBusy(true);
     const result = await transact(
       `Allocating ${total} points`,
-      call(config, 'Veras', 'allocateVeraStats', [BigInt(vera.id), values]),
+      call(config, 'Veras', 'allocateVeraStats', [BigInt(vera.id), [str, dex, vit, int, wis, cha]]),
       { invalidate },
     );
     setBusy(false);

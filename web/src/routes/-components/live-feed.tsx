@@ -10,7 +10,7 @@
 import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES } from '@skald/game';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ActivityPage } from '../../api/types.ts';
+import type { ActivityPage } from '@skald/wire/rest';
 import { relativeTime, utcDate } from '../../lib/format.ts';
 import { describeActivity } from '../../live/describe.ts';
 import {

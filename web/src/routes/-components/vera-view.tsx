@@ -11,8 +11,8 @@ import {
   statTotal,
   VERA_ORIGIN_LABELS,
 } from '@skald/game';
+import type { Vera, VeraRecord } from '@skald/wire/rest';
 import { Link } from '@tanstack/react-router';
-import type { Vera, VeraRecord } from '../../api/types.ts';
 import { ArtImage } from '../../art/art-image.tsx';
 import { artPath } from '../../art/paths.ts';
 import { shortAddress, utcDate } from '../../lib/format.ts';

@@ -2,10 +2,11 @@
  * Find a viking by the start of its name and act on one of the matches (e.g. invite it). Searches after a short
  * pause in typing; a keyboard user tabs from the field to the match buttons.
  */
+
+import type { NamedViking } from '@skald/wire/rest';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { vikingSearchQueryOptions } from '../../api/queries.ts';
-import type { NamedViking } from '../../api/types.ts';
 import { useApi } from '../../lib/hooks.ts';
 
 export function VikingSearch(props: {

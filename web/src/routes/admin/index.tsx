@@ -1,4 +1,14 @@
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind, isAuditKind } from '@skald/game';
+import {
+  ADDRESS_PATTERN,
+  AUDIT_CURSOR_PATTERN,
+  AUDIT_KIND_LABELS,
+  AUDIT_KINDS,
+  type AuditKind,
+  isAuditKind,
+  isId,
+  TX_HASH_PATTERN,
+} from '@skald/game';
+import type { TargetHit } from '@skald/wire/rest';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -8,7 +18,6 @@ import {
   auditParams,
   auditQueryOptions,
 } from '../../api/queries.ts';
-import type { TargetHit } from '../../api/types.ts';
 import { TargetSearch } from '../../components/forms/target-search.tsx';
 import { AuditTable } from './-components/audit-table.tsx';
 
@@ -30,28 +39,31 @@ export type AuditSearch = {
 
 const PAGE = 25;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const ADDRESS = new RegExp(ADDRESS_PATTERN);
+const TX_HASH = new RegExp(TX_HASH_PATTERN);
+const AUDIT_CURSOR = new RegExp(AUDIT_CURSOR_PATTERN);
 const text = (v: unknown, pattern: RegExp) => (typeof v === 'string' && pattern.test(v) ? v : undefined);
 const label = (v: unknown) =>
   (typeof v === 'string' || typeof v === 'number') && String(v).length <= 64 ? String(v) : undefined;
 /** A character id as the URL holds it: a plain number when it fits, else the decimal string. */
 function characterId(v: unknown): number | string | undefined {
   const id = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v;
-  if (typeof id !== 'string' || !/^[1-9][0-9]{0,19}$/.test(id)) return undefined;
+  if (!isId(id) || id === '0') return undefined;
   return Number.isSafeInteger(Number(id)) ? Number(id) : id;
 }
 
 export const Route = createFileRoute('/admin/')({
   validateSearch: (search: Record<string, unknown>): AuditSearch => ({
-    admin: text(search.admin, /^0x[0-9a-fA-F]{40}$/),
+    admin: text(search.admin, ADDRESS),
     adminName: label(search.adminName),
     target: characterId(search.target),
     targetName: label(search.targetName),
     kind: isAuditKind(search.kind) ? search.kind : undefined,
     from: text(search.from, DATETIME),
     to: text(search.to, DATETIME),
-    tx: text(search.tx, /^0x[0-9a-fA-F]{64}$/),
-    before: text(search.before, /^[0-9]{1,100}$/),
-    after: text(search.after, /^[0-9]{1,100}$/),
+    tx: text(search.tx, TX_HASH),
+    before: text(search.before, AUDIT_CURSOR),
+    after: text(search.after, AUDIT_CURSOR),
   }),
   head: () => ({ meta: [{ title: 'Audit · Admin · Skald' }] }),
   component: AuditPage,

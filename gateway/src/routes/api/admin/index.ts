@@ -6,14 +6,21 @@
 import { Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { AUDIT_KINDS, type AuditKind } from '@skald/game';
+import {
+  Address,
+  AuditCursor,
+  AuditNewer,
+  AuditPage,
+  clientErrors,
+  ErrorResponse,
+  Id,
+  SEARCH_TYPES,
+  TargetHits,
+  Timestamp,
+  TxHash,
+} from '@skald/wire/rest';
 import { reject } from '../../../plugins/app/errors.ts';
 import { AUDIT_CSV_COLUMNS, type AuditFilter, csvRecord } from '../../../repositories/audit.ts';
-import { SEARCH_TYPES, type SearchType } from '../../../repositories/search.ts';
-import { Address, clientErrors, ErrorResponse, Id, Nullable, Timestamp } from '../../../schemas.ts';
-
-/** The audit cursor: Ponder's event id (a fixed-width decimal checkpoint, so text order is chain order). */
-const AuditCursor = Type.String({ pattern: '^[0-9]{1,100}$', description: 'an audit entry id' });
-const TxHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: '0x followed by 64 hex digits' });
 
 const Filters = {
   admin: Type.Optional(Address),
@@ -28,45 +35,6 @@ const Filters = {
   to: Type.Optional(Timestamp),
   tx: Type.Optional(TxHash),
 };
-
-const Target = Type.Object({
-  type: Type.String(),
-  id: Nullable(Type.String()),
-  name: Nullable(Type.String()),
-  characterId: Nullable(Type.String()),
-});
-
-const Entry = Type.Object({
-  id: Type.String(),
-  kind: Type.String(),
-  kindLabel: Type.String(),
-  admin: Type.String(),
-  adminName: Nullable(Type.String()),
-  adminCharacterId: Nullable(Type.String()),
-  target: Target,
-  summary: Type.String(),
-  amount: Nullable(Type.String()),
-  subjectId: Nullable(Type.String()),
-  blockNumber: Type.String(),
-  timestamp: Type.Integer(),
-  txHash: Type.String(),
-});
-
-const AuditPage = Type.Object({
-  limit: Type.Integer(),
-  items: Type.Array(Entry),
-  older: Nullable(Type.String()),
-  newer: Nullable(Type.String()),
-});
-
-const SearchHit = Type.Object({
-  type: Type.String(),
-  id: Type.String(),
-  label: Type.String(),
-  detail: Type.String(),
-  characterId: Nullable(Type.String()),
-  account: Nullable(Type.String()),
-});
 
 const guarded = { 401: ErrorResponse, 403: ErrorResponse, ...clientErrors };
 
@@ -130,7 +98,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         querystring: Type.Object({ ...Filters, after: AuditCursor }),
-        response: { 200: Type.Object({ count: Type.Integer(), capped: Type.Boolean() }), ...guarded },
+        response: { 200: AuditNewer, ...guarded },
       },
     },
     async (request, reply) => {
@@ -190,12 +158,12 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
           ),
           limit: Type.Integer({ minimum: 1, maximum: 20, default: 8 }),
         }),
-        response: { 200: Type.Object({ items: Type.Array(SearchHit) }), ...guarded },
+        response: { 200: TargetHits, ...guarded },
       },
     },
     async (request) => {
       const { q, type, limit } = request.query;
-      return { items: await app.repos.search.find(type as SearchType, q.trim(), limit) };
+      return { items: await app.repos.search.find(type, q.trim(), limit) };
     },
   );
 };

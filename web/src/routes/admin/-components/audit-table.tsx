@@ -2,8 +2,9 @@
  * Rows of the admin audit: when, who (the admin, by name), what, to whom (linked to the target's page) and the
  * transaction (the audit narrowed to it; the full hash on hover).
  */
+
+import type { AuditEntry } from '@skald/wire/rest';
 import { Link } from '@tanstack/react-router';
-import type { AuditEntry } from '../../../api/types.ts';
 import { shortAddress, utcDate } from '../../../lib/format.ts';
 
 const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;

@@ -2,10 +2,11 @@
  * Clans waiting for an admin's decision, each with Approve and Decline. The list is live: clan events invalidate
  * the ['clans'] queries, so a clan founded or decided elsewhere appears or leaves without a reload.
  */
+
+import type { ClanPage, ClanSummary } from '@skald/wire/rest';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { ClanSummary, Page } from '../../../api/types.ts';
 import { call } from '../../../lib/contracts.ts';
 import { utcDate } from '../../../lib/format.ts';
 import { useApi, useAppConfig } from '../../../lib/hooks.ts';
@@ -18,7 +19,7 @@ export function PendingClans() {
   const transact = useTransactor();
   const pending = useQuery({
     queryKey: ['clans', 'pending'],
-    queryFn: () => api.get<Page<ClanSummary>>('/api/clans?status=1&limit=100'),
+    queryFn: () => api.get<ClanPage>('/api/clans?status=1&limit=100'),
   });
   const [busy, setBusy] = useState<string | null>(null);
   const [sent, setSent] = useState<(Sent & { n: number }) | null>(null);

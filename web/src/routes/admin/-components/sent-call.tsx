@@ -2,12 +2,13 @@
  * What an admin form just sent: the contract call decoded (function and named arguments, targets by name), its
  * result (transaction, block, or the readable error) and, once indexed, its rows in the audit.
  */
+
+import type { TargetHit } from '@skald/wire/rest';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AbiFunction } from 'viem';
 import { auditQueryOptions } from '../../../api/queries.ts';
-import type { TargetHit } from '../../../api/types.ts';
 import { useApi } from '../../../lib/hooks.ts';
 import type { ContractCall, TxResult } from '../../../tx/use-transactor.ts';
 import { AuditTable } from './audit-table.tsx';

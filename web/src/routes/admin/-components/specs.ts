@@ -1,24 +1,39 @@
 /**
  * The eleven admin actions (spec section 6) as data: the fields each form asks for and the contract call it
- * sends. Limits mirror the Solidity parameter types so an out-of-range value is refused before the wallet.
+ * sends. Limits come from the ABI's parameter types (uintMax), so an out-of-range value is refused before the
+ * wallet, and every call's function name and arguments are checked against the ABI at compile time.
  */
 import { BATTLE_TYPE_LABELS, MAIN_RUNES, PERSONALITIES, ROLE_LABELS, SPECIES, SUB_RUNES } from '@skald/game';
 import { artPath } from '../../../art/paths.ts';
 import type { AppConfig } from '../../../boot.ts';
 import type { Field, FormValues } from '../../../components/forms/action-form.tsx';
-import { call } from '../../../lib/contracts.ts';
+import { addressOf, bigintOf, boolOf, numberOf, textOf } from '../../../components/forms/values.ts';
+import {
+  type CallableContract,
+  call,
+  type InputName,
+  uintMax,
+  type WriteFunction,
+} from '../../../lib/contracts.ts';
 import type { ContractCall } from '../../../tx/use-transactor.ts';
 
-const U8 = 255n;
-const U16 = 65_535n;
-const U24 = 16_777_215n;
-const U32 = 4_294_967_295n;
-const U64 = 18_446_744_073_709_551_615n;
+/** A uint field named after an input of `fn`, bounded by that input's width in the ABI. */
+function uintInput<C extends CallableContract, F extends WriteFunction<C>>(
+  contract: C,
+  fn: F,
+  input: InputName<C, F>,
+  label: string,
+  min: bigint,
+  initial?: string,
+): Field {
+  return { name: input, label, kind: 'uint', min, max: uintMax(contract, fn, input), initial };
+}
 
 const character: Field = { name: 'characterId', label: 'Character', kind: 'target', target: 'character' };
-const amount: Field = { name: 'amount', label: 'Amount', kind: 'uint', min: 1n, max: U64 };
-const shopId: Field = { name: 'shopId', label: 'Shop id', kind: 'uint', min: 1n, max: U16, initial: '1' };
-const itemId: Field = { name: 'itemId', label: 'Item id', kind: 'uint', min: 1n, max: U32 };
+/** grantOnyx, grantRunix and grantWispExperience take the same uint64 amount */
+const amount: Field = uintInput('Inventory', 'admin_grantRunix', 'amount', 'Amount', 1n);
+const shopId: Field = uintInput('Shop', 'admin_repriceShop', 'shopId', 'Shop id', 1n, '1');
+const itemId: Field = uintInput('Shop', 'admin_repriceShop', 'itemId', 'Item id', 1n);
 
 export type AdminSpec = {
   path: string;
@@ -29,8 +44,6 @@ export type AdminSpec = {
   build(config: AppConfig, v: FormValues): ContractCall;
 };
 
-const n = (v: FormValues, key: string) => Number(v[key]);
-
 export const ADMIN_SPECS = {
   wisp: {
     path: '/admin/exp/wisp',
@@ -38,7 +51,8 @@ export const ADMIN_SPECS = {
     summary: 'Adds experience to a clan’s wisp.',
     fields: [{ name: 'clanId', label: 'Clan', kind: 'target', target: 'clan' }, amount],
     submit: 'Grant wisp experience',
-    build: (c, v) => call(c, 'Clans', 'admin_grantWispExperience', [v.clanId, v.amount]),
+    build: (c, v) =>
+      call(c, 'Clans', 'admin_grantWispExperience', [bigintOf(v, 'clanId'), bigintOf(v, 'amount')]),
   },
   experience: {
     path: '/admin/exp/grant',
@@ -46,18 +60,24 @@ export const ADMIN_SPECS = {
     summary: 'Adds experience to one vera.',
     fields: [
       { name: 'veraId', label: 'Vera', kind: 'target', target: 'vera' },
-      { name: 'amount', label: 'Experience', kind: 'uint', min: 1n, max: U24 },
+      uintInput('Veras', 'admin_grantExperience', 'amount', 'Experience', 1n),
     ],
     submit: 'Grant experience',
-    build: (c, v) => call(c, 'Veras', 'admin_grantExperience', [v.veraId, n(v, 'amount')]),
+    build: (c, v) =>
+      call(c, 'Veras', 'admin_grantExperience', [bigintOf(v, 'veraId'), numberOf(v, 'amount')]),
   },
   item: {
     path: '/admin/items/grant',
     title: 'Grant items',
     summary: 'Puts items into a character’s inventory.',
-    fields: [character, itemId, { name: 'quantity', label: 'Quantity', kind: 'uint', min: 1n, max: U64 }],
+    fields: [character, itemId, uintInput('Inventory', 'admin_grantItem', 'quantity', 'Quantity', 1n)],
     submit: 'Grant items',
-    build: (c, v) => call(c, 'Inventory', 'admin_grantItem', [v.characterId, n(v, 'itemId'), v.quantity]),
+    build: (c, v) =>
+      call(c, 'Inventory', 'admin_grantItem', [
+        bigintOf(v, 'characterId'),
+        numberOf(v, 'itemId'),
+        bigintOf(v, 'quantity'),
+      ]),
   },
   amulet: {
     path: '/admin/items/grant-amulet',
@@ -65,7 +85,7 @@ export const ADMIN_SPECS = {
     summary: 'Creates an amulet (rarity 1–5, a main rune) for a character.',
     fields: [
       character,
-      { name: 'rarity', label: 'Rarity (1–5)', kind: 'uint', min: 0n, max: U8, initial: '1' },
+      uintInput('Inventory', 'admin_grantAmulet', 'rarity', 'Rarity (1–5)', 0n, '1'),
       {
         name: 'runeType',
         label: 'Rune',
@@ -77,10 +97,10 @@ export const ADMIN_SPECS = {
     submit: 'Grant amulet',
     build: (c, v) =>
       call(c, 'Inventory', 'admin_grantAmulet', [
-        v.characterId,
-        n(v, 'rarity'),
-        n(v, 'runeType'),
-        v.isSoulbound,
+        bigintOf(v, 'characterId'),
+        numberOf(v, 'rarity'),
+        numberOf(v, 'runeType'),
+        boolOf(v, 'isSoulbound'),
       ]),
   },
   lootbox: {
@@ -89,7 +109,7 @@ export const ADMIN_SPECS = {
     summary: 'Creates a lootbox; species and rune “rolled” are decided when it opens.',
     fields: [
       character,
-      { name: 'boxType', label: 'Box type (1–3)', kind: 'uint', min: 1n, max: U8, initial: '1' },
+      uintInput('Inventory', 'admin_grantLootBox', 'boxType', 'Box type (1–3)', 1n, '1'),
       {
         name: 'species',
         label: 'Species',
@@ -113,11 +133,11 @@ export const ADMIN_SPECS = {
     submit: 'Grant lootbox',
     build: (c, v) =>
       call(c, 'Inventory', 'admin_grantLootBox', [
-        v.characterId,
-        n(v, 'boxType'),
-        n(v, 'species'),
-        n(v, 'rune'),
-        v.isSoulbound,
+        bigintOf(v, 'characterId'),
+        numberOf(v, 'boxType'),
+        numberOf(v, 'species'),
+        numberOf(v, 'rune'),
+        boolOf(v, 'isSoulbound'),
       ]),
   },
   vera: {
@@ -157,19 +177,19 @@ export const ADMIN_SPECS = {
         kind: 'select',
         options: PERSONALITIES.map((p) => ({ value: String(p.id), label: p.name })),
       },
-      { name: 'level', label: 'Level', kind: 'uint', min: 1n, max: U8, initial: '1' },
+      uintInput('Veras', 'admin_grantVera', 'level', 'Level', 1n, '1'),
       { name: 'perfectStats', label: 'Perfect stats', kind: 'bool' },
     ],
     submit: 'Grant vera',
     build: (c, v) =>
       call(c, 'Veras', 'admin_grantVera', [
-        v.characterId,
-        n(v, 'species'),
-        n(v, 'mainRune'),
-        n(v, 'subRune'),
-        n(v, 'personality'),
-        n(v, 'level'),
-        v.perfectStats,
+        bigintOf(v, 'characterId'),
+        numberOf(v, 'species'),
+        numberOf(v, 'mainRune'),
+        numberOf(v, 'subRune'),
+        numberOf(v, 'personality'),
+        numberOf(v, 'level'),
+        boolOf(v, 'perfectStats'),
       ]),
   },
   role: {
@@ -196,7 +216,10 @@ export const ADMIN_SPECS = {
     ],
     submit: 'Send',
     build: (c, v) =>
-      call(c, 'Roles', v.action === 'revoke' ? 'revokeRole' : 'grantRole', [v.account, n(v, 'role')]),
+      call(c, 'Roles', v.action === 'revoke' ? 'revokeRole' : 'grantRole', [
+        addressOf(v, 'account'),
+        numberOf(v, 'role'),
+      ]),
   },
   clan: {
     path: '/admin/clans/manage',
@@ -216,23 +239,35 @@ export const ADMIN_SPECS = {
     ],
     submit: 'Send decision',
     build: (c, v) =>
-      call(c, 'Clans', v.decision === 'decline' ? 'admin_declineClan' : 'admin_approveClan', [v.clanId]),
+      call(c, 'Clans', v.decision === 'decline' ? 'admin_declineClan' : 'admin_approveClan', [
+        bigintOf(v, 'clanId'),
+      ]),
   },
   reprice: {
     path: '/admin/shop/reprice',
     title: 'Reprice a shop item',
     summary: 'Sets an item’s runix cost (creating it in the shop when missing).',
-    fields: [shopId, itemId, { name: 'runixCost', label: 'Runix cost', kind: 'uint', min: 0n, max: U64 }],
+    fields: [shopId, itemId, uintInput('Shop', 'admin_repriceShop', 'runixCost', 'Runix cost', 0n)],
     submit: 'Reprice',
-    build: (c, v) => call(c, 'Shop', 'admin_repriceShop', [n(v, 'shopId'), n(v, 'itemId'), v.runixCost]),
+    build: (c, v) =>
+      call(c, 'Shop', 'admin_repriceShop', [
+        numberOf(v, 'shopId'),
+        numberOf(v, 'itemId'),
+        bigintOf(v, 'runixCost'),
+      ]),
   },
   restock: {
     path: '/admin/shop/restock',
     title: 'Restock a shop item',
     summary: 'Adds stock to an item.',
-    fields: [shopId, itemId, { name: 'quantity', label: 'Quantity to add', kind: 'uint', min: 1n, max: U64 }],
+    fields: [shopId, itemId, uintInput('Shop', 'admin_restockShop', 'quantity', 'Quantity to add', 1n)],
     submit: 'Restock',
-    build: (c, v) => call(c, 'Shop', 'admin_restockShop', [n(v, 'shopId'), n(v, 'itemId'), v.quantity]),
+    build: (c, v) =>
+      call(c, 'Shop', 'admin_restockShop', [
+        numberOf(v, 'shopId'),
+        numberOf(v, 'itemId'),
+        bigintOf(v, 'quantity'),
+      ]),
   },
   onyx: {
     path: '/admin/currency/grant-onyx',
@@ -240,7 +275,8 @@ export const ADMIN_SPECS = {
     summary: 'Credits onyx to a character.',
     fields: [character, amount],
     submit: 'Grant onyx',
-    build: (c, v) => call(c, 'Inventory', 'admin_grantOnyx', [v.characterId, v.amount]),
+    build: (c, v) =>
+      call(c, 'Inventory', 'admin_grantOnyx', [bigintOf(v, 'characterId'), bigintOf(v, 'amount')]),
   },
   runix: {
     path: '/admin/currency/grant-runix',
@@ -248,7 +284,8 @@ export const ADMIN_SPECS = {
     summary: 'Credits runix to a character.',
     fields: [character, amount],
     submit: 'Grant runix',
-    build: (c, v) => call(c, 'Inventory', 'admin_grantRunix', [v.characterId, v.amount]),
+    build: (c, v) =>
+      call(c, 'Inventory', 'admin_grantRunix', [bigintOf(v, 'characterId'), bigintOf(v, 'amount')]),
   },
   battleType: {
     path: '/admin/settings/battle-type',
@@ -272,7 +309,8 @@ export const ADMIN_SPECS = {
       },
     ],
     submit: 'Save',
-    build: (c, v) => call(c, 'Battles', 'admin_setBattleType', [n(v, 'battleType'), v.enabled === 'true']),
+    build: (c, v) =>
+      call(c, 'Battles', 'admin_setBattleType', [numberOf(v, 'battleType'), v.enabled === 'true']),
   },
   lockDuration: {
     path: '/admin/settings/lock-duration',
@@ -285,10 +323,11 @@ export const ADMIN_SPECS = {
         kind: 'select',
         options: [0, 1, 2].map((i) => ({ value: String(i), label: `Slot ${i + 1}` })),
       },
-      { name: 'durationSeconds', label: 'Duration (seconds)', kind: 'uint', min: 1n, max: U64 },
+      uintInput('Bank', 'admin_setLockDuration', 'durationSeconds', 'Duration (seconds)', 1n),
     ],
     submit: 'Save',
-    build: (c, v) => call(c, 'Bank', 'admin_setLockDuration', [n(v, 'lockIndex'), v.durationSeconds]),
+    build: (c, v) =>
+      call(c, 'Bank', 'admin_setLockDuration', [numberOf(v, 'lockIndex'), bigintOf(v, 'durationSeconds')]),
   },
   version: {
     path: '/admin/settings/version',
@@ -296,7 +335,7 @@ export const ADMIN_SPECS = {
     summary: 'The game version the contracts report (Roles.version).',
     fields: [{ name: 'version', label: 'Version', kind: 'text', maxLength: 64 }],
     submit: 'Update version',
-    build: (c, v) => call(c, 'Roles', 'setVersion', [v.version]),
+    build: (c, v) => call(c, 'Roles', 'setVersion', [textOf(v, 'version')]),
   },
 } satisfies Record<string, AdminSpec>;
 

@@ -1,0 +1,13 @@
+/** Sign-In with Ethereum: the nonce and the session the gateway's cookie stands for. */
+import { type Static, Type } from 'typebox';
+
+/** A signed-in wallet: `/api/auth/verify` and `/api/auth/session`, and what the page handler is given. */
+export const Session = Type.Object({
+  address: Type.Unsafe<`0x${string}`>(Type.String()),
+  isAdmin: Type.Boolean(),
+  characterId: Type.Optional(Type.String()),
+});
+export type Session = Static<typeof Session>;
+
+export const Nonce = Type.Object({ nonce: Type.String() });
+export type Nonce = Static<typeof Nonce>;

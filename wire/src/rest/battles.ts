@@ -1,0 +1,87 @@
+/** Battles for players: one battle by id, a character's battles, the arena's queues, and vikings by name. */
+import { type Static, Type } from 'typebox';
+import { FreeObject, Items, Nullable, OneOf, Page } from './common.ts';
+import type { Vera } from './vera.ts';
+
+export const NamedViking = Type.Object({ characterId: Type.String(), name: Type.String() });
+export type NamedViking = Static<typeof NamedViking>;
+
+/** `/api/vikings?name=`. */
+export const NamedVikings = Items(NamedViking);
+export type NamedVikings = Static<typeof NamedVikings>;
+
+export const BattleSide = Type.Object({
+  side: OneOf(['A', 'B']),
+  characterId: Type.String(),
+  name: Type.String(),
+  /** the veras as they were when the battle started: a vera's fields, as many as were recorded */
+  veras: Type.Array(Type.Unsafe<Partial<Vera> & { id: string }>(FreeObject)),
+  submitted: Type.Boolean(),
+  actions: Nullable(Type.Array(Type.Integer())),
+  surrenderIds: Nullable(Type.Array(Type.String())),
+  score: Nullable(Type.String()),
+  elo: Nullable(Type.Object({ before: Type.Integer(), after: Type.Integer() })),
+});
+export type BattleSide = Static<typeof BattleSide>;
+
+/** `/api/battles/:id`. */
+export const BattleDetail = Type.Object({
+  id: Type.String(),
+  battleType: Type.Integer(),
+  battleTypeName: Type.String(),
+  status: Type.String(),
+  result: Nullable(Type.Integer()),
+  startedAt: Type.Integer(),
+  resolvedAt: Nullable(Type.Integer()),
+  sides: Type.Array(BattleSide),
+});
+export type BattleDetail = Static<typeof BattleDetail>;
+
+export const BattleListItem = Type.Object({
+  battleId: Type.String(),
+  battleType: Type.Integer(),
+  battleTypeName: Type.String(),
+  status: Type.String(),
+  outcome: Nullable(OneOf(['won', 'lost', 'tie'])),
+  opponent: NamedViking,
+  eloBefore: Nullable(Type.Integer()),
+  eloAfter: Nullable(Type.Integer()),
+  startedAt: Type.Integer(),
+  resolvedAt: Nullable(Type.Integer()),
+});
+export type BattleListItem = Static<typeof BattleListItem>;
+
+/** `/api/viking/:characterId/battles`. */
+export const BattlePage = Page(BattleListItem);
+export type BattlePage = Static<typeof BattlePage>;
+
+export const ArenaChallenge = Type.Object({
+  challengeId: Type.String(),
+  battleType: Type.Integer(),
+  battleTypeName: Type.String(),
+  other: NamedViking,
+  veraIds: Type.Array(Type.String()),
+  sentAt: Type.Integer(),
+});
+export type ArenaChallenge = Static<typeof ArenaChallenge>;
+
+/** `/api/arena`: who waits in each queue, and the signed-in character's queue, battle and challenges. */
+export const Arena = Type.Object({
+  types: Type.Array(
+    Type.Object({
+      battleType: Type.Integer(),
+      battleTypeName: Type.String(),
+      enabled: Type.Boolean(),
+      waiting: Type.Array(NamedViking),
+    }),
+  ),
+  me: Nullable(
+    Type.Object({
+      characterId: Type.String(),
+      queue: Nullable(Type.Object({ battleType: Type.Integer(), veraIds: Type.Array(Type.String()) })),
+      activeBattleId: Nullable(Type.String()),
+      challenges: Type.Object({ incoming: Type.Array(ArenaChallenge), outgoing: Type.Array(ArenaChallenge) }),
+    }),
+  ),
+});
+export type Arena = Static<typeof Arena>;

@@ -1,0 +1,78 @@
+/**
+ * Shared request and response pieces of the REST API. Every route builds its schemas from these, so an address,
+ * an id, a cursor or a page means the same thing everywhere; the formats themselves come from @skald/game.
+ */
+import { ADDRESS_PATTERN, AUDIT_CURSOR_PATTERN, CURSOR_PATTERN, ID_PATTERN, TX_HASH_PATTERN } from '@skald/game';
+import { type Static, type TSchema, Type } from 'typebox';
+
+export const Address = Type.String({ pattern: ADDRESS_PATTERN, description: '0x followed by 40 hex digits' });
+
+/** A uint64 id in decimal (ids are strings on the wire: they may exceed 2^53). */
+export const Id = Type.String({ pattern: ID_PATTERN, description: 'decimal id' });
+
+export const Cursor = Type.String({ pattern: CURSOR_PATTERN, description: '20 digits, -, 6 digits' });
+
+/** The audit cursor: Ponder's event id (a fixed-width decimal checkpoint, so text order is chain order). */
+export const AuditCursor = Type.String({ pattern: AUDIT_CURSOR_PATTERN, description: 'an audit entry id' });
+
+export const TxHash = Type.String({ pattern: TX_HASH_PATTERN, description: '0x followed by 64 hex digits' });
+
+export const BattleTypeParam = Type.Integer({
+  minimum: 1,
+  maximum: 3,
+  description: '1 ranked, 2 casual, 3 tournament',
+});
+
+/** Capped pagination: 1..100 items, default 20. */
+export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 20 });
+export const Offset = Type.Integer({ minimum: 0, maximum: 100_000, default: 0 });
+export const Pagination = Type.Object({ limit: Limit, offset: Offset });
+export type Pagination = Static<typeof Pagination>;
+
+/** Unix seconds. */
+export const Timestamp = Type.Integer({ minimum: 0 });
+
+export const ErrorResponse = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+});
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+/** The 4xx replies every data route may give. */
+export const clientErrors = {
+  400: ErrorResponse,
+  404: ErrorResponse,
+  429: ErrorResponse,
+  503: ErrorResponse,
+};
+
+/**
+ * `T | null` as a type list rather than anyOf: fast-json-stringify serializes anyOf by validating each branch at
+ * run time, which made nullable-heavy responses several times slower.
+ */
+export const Nullable = <T extends TSchema>(schema: T) => {
+  const type = (schema as { type?: unknown }).type;
+  if (typeof type !== 'string') return Type.Union([schema, Type.Null()]);
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
+};
+
+/**
+ * A string that is one of `values`. The JSON schema stays a plain string (serializing an enum costs nothing
+ * more), while readers get the literal union.
+ */
+export const OneOf = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>(Type.String({ description: values.join(' | ') }));
+
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({
+    total: Type.Integer(),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+    items: Type.Array(item),
+  });
+
+/** `{ items: T[] }`: a list answer without paging. */
+export const Items = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item) });
+
+export const FreeObject = Type.Record(Type.String(), Type.Unknown());

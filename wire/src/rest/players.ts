@@ -1,0 +1,104 @@
+/** The player record for a wallet, character profiles, and a character's inventory. */
+import { type Static, Type } from 'typebox';
+import { FreeObject, Nullable } from './common.ts';
+import { Vera } from './vera.ts';
+
+/** `/api/viking/data?address=`: who a wallet is (spec section 3's player record). */
+export const VikingData = Type.Object({
+  address: Type.String(),
+  characterId: Nullable(Type.String()),
+  name: Type.String(),
+  linkedAccounts: Type.Object({ accounts: Type.Array(Type.String()), isPending: Type.Array(Type.Boolean()) }),
+  active: Type.String(),
+  isAdmin: Type.Boolean(),
+});
+export type VikingData = Static<typeof VikingData>;
+
+const VeraList = Type.Object({ total: Type.Integer(), items: Type.Array(Vera) });
+
+/** `/api/viking/:characterId`: a character's profile. */
+export const Viking = Type.Object({
+  characterId: Type.String(),
+  name: Type.String(),
+  account: Type.String(),
+  state: Type.Integer(),
+  registeredAt: Type.Integer(),
+  lastLoginAt: Nullable(Type.Integer()),
+  starter: Type.Object({ species: Type.Integer(), rune: Type.Integer() }),
+  attributes: Type.Record(Type.String(), Type.Integer()),
+  clan: Nullable(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      tag: Type.String(),
+      rank: Type.Integer(),
+      rankName: Type.String(),
+      points: Type.String(),
+    }),
+  ),
+  elo: Type.Array(
+    Type.Object({
+      battleType: Type.Integer(),
+      battleTypeName: Type.String(),
+      elo: Type.Integer(),
+      battles: Type.Integer(),
+    }),
+  ),
+  record: Type.Object({
+    battles: Type.Integer(),
+    wins: Type.Integer(),
+    losses: Type.Integer(),
+    ties: Type.Integer(),
+  }),
+  veras: VeraList,
+});
+export type Viking = Static<typeof Viking>;
+
+/** `/api/viking/:characterId/inventory`: balances, items, amulets, lootboxes, bank and veras. */
+export const InventoryData = Type.Object({
+  characterId: Type.String(),
+  runix: Type.String(),
+  onyx: Type.String(),
+  slots: Type.Object({
+    lootBox: Nullable(Type.Integer()),
+    belt: Nullable(Type.Integer()),
+    beltUsed: Type.Integer(),
+  }),
+  items: Type.Array(Type.Object({ itemId: Type.Integer(), quantity: Type.String() })),
+  belt: Type.Array(Type.Object({ itemId: Type.Integer(), slots: Type.Integer() })),
+  amulets: Type.Array(
+    Type.Object({
+      amuletId: Type.String(),
+      rarity: Type.Integer(),
+      runeType: Type.Integer(),
+      isSoulbound: Type.Boolean(),
+      veraId: Nullable(Type.String()),
+    }),
+  ),
+  lootBoxes: Type.Array(
+    Type.Object({
+      lootBoxId: Type.String(),
+      boxType: Type.Integer(),
+      species: Type.Integer(),
+      rune: Type.Integer(),
+      isSoulbound: Type.Boolean(),
+      status: Type.String(),
+      slot: Nullable(Type.Integer()),
+      endTimestamp: Nullable(Type.Integer()),
+    }),
+  ),
+  bank: Type.Object({
+    locks: Type.Array(FreeObject),
+    progress: Nullable(
+      Type.Object({
+        milestoneId: Type.Integer(),
+        earningsToDate: Type.String(),
+        nextMilestoneThreshold: Type.String(),
+      }),
+    ),
+  }),
+  gems: Type.Array(FreeObject),
+  veras: VeraList,
+  lastUpdatedBlock: Nullable(Type.String()),
+});
+export type InventoryData = Static<typeof InventoryData>;
