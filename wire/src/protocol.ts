@@ -47,8 +47,8 @@ export type SubscribeRequest = {
 export type SubscribeAck = { ok: true; key: string; head?: string } | { ok: false; error: string };
 export type UnsubscribeAck = { ok: true } | { ok: false; error: string };
 
-export type { MintMethod };
 export type { ActivityNames } from './rest/activity.ts';
+export type { MintMethod };
 
 /** What the web's mint toast reads from a mint event's payload. */
 export type MintPayload = {

@@ -2,7 +2,13 @@
  * Shared request and response pieces of the REST API. Every route builds its schemas from these, so an address,
  * an id, a cursor or a page means the same thing everywhere; the formats themselves come from @skald/game.
  */
-import { ADDRESS_PATTERN, AUDIT_CURSOR_PATTERN, CURSOR_PATTERN, ID_PATTERN, TX_HASH_PATTERN } from '@skald/game';
+import {
+  ADDRESS_PATTERN,
+  AUDIT_CURSOR_PATTERN,
+  CURSOR_PATTERN,
+  ID_PATTERN,
+  TX_HASH_PATTERN,
+} from '@skald/game';
 import { type Static, type TSchema, Type } from 'typebox';
 
 export const Address = Type.String({ pattern: ADDRESS_PATTERN, description: '0x followed by 40 hex digits' });

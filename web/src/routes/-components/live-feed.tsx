@@ -8,9 +8,9 @@
  */
 
 import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES } from '@skald/game';
+import type { ActivityPage } from '@skald/wire/rest';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ActivityPage } from '@skald/wire/rest';
 import { relativeTime, utcDate } from '../../lib/format.ts';
 import { describeActivity } from '../../live/describe.ts';
 import {
