@@ -14,12 +14,16 @@ export type RenderOptions = {
   session: Session;
   /** where the gateway answers during SSR, e.g. http://127.0.0.1:3000 */
   apiOrigin: string;
+  /** production: each route's chunks, which the page's head modulepreloads for the routes it shows */
+  routerManifest?: { routes: Record<string, { preloads?: string[] }> };
 };
 
 export async function render(options: RenderOptions): Promise<Response> {
   const cookie = options.request.headers.get('cookie') ?? undefined;
+  const manifest = options.routerManifest;
   const handler = createRequestHandler({
     request: options.request,
+    getRouterManifest: manifest ? async () => manifest : undefined,
     createRouter: () =>
       createAppRouter({
         config: options.config,
