@@ -19,6 +19,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#0d1117' },
       { title: 'Skald' },
+      {
+        name: 'description',
+        content:
+          'Skald, the Norse on-chain battle game: vikings, veras, clans and battles, live from the chain.',
+      },
     ],
     links: [{ rel: 'icon', href: '/art/hammer.svg', type: 'image/svg+xml' }],
   }),
