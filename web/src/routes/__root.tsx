@@ -1,5 +1,6 @@
-import { ClientOnly, createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
+import { AfterIdle } from '../components/after-idle.tsx';
 import { NotFoundPage } from '../components/errors/not-found-page.tsx';
 import { PageHead } from '../components/errors/page-head.tsx';
 import { Header } from '../components/header/header.tsx';
@@ -55,14 +56,14 @@ function RootDocument() {
           <Outlet />
         </main>
         <Toaster {...TOASTER} hotkey={HOTKEY} theme="dark" closeButton richColors />
-        <ClientOnly>
+        <AfterIdle>
           <MintToasts />
           <LiveCache />
           <WelcomeToast />
           <VersionWatcher />
           <DelayBanner />
           <HydratedMarker />
-        </ClientOnly>
+        </AfterIdle>
         <Scripts />
       </body>
     </html>
