@@ -51,6 +51,8 @@ type Run = {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's measure of the host's CPU speed (higher is faster); it falls as the machine gets loaded */
+  benchmarkIndex: number;
   /** audits of the non-performance categories that did not pass, and the performance opportunities */
   failing: string[];
 };
@@ -108,6 +110,7 @@ async function measureOnce(url: string, port: number, file: string): Promise<Run
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     failing,
   };
 }
@@ -223,8 +226,9 @@ async function main() {
     console.log(
       `\nLighthouse ${lighthouseVersion} mobile (simulated throttling), ${RUNS} runs per route, medians; traffic: a mint every ${TRAFFIC_MS} ms`,
     );
+    const benchmark = median(results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)));
     console.log(
-      `load average before ${loadBefore}, after ${loadAfter}; ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      `load average before ${loadBefore}, after ${loadAfter}; host benchmarkIndex median ${Math.round(benchmark)}; ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
     console.log(
       `${'route'.padEnd(14)}${'perf'.padStart(5)} ${'(runs)'.padEnd(11)}${'FCP'.padStart(7)}${'LCP'.padStart(7)}${'TBT'.padStart(9)}${'CLS'.padStart(7)}${'a11y'.padStart(6)}${'bp'.padStart(6)}${'seo'.padStart(6)}`,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { activityQueryOptions, leaderboardQueryOptions } from '../api/queries.ts';
+import { activityQueryOptions, HOME_MINTS, HOME_PULSE, leaderboardQueryOptions } from '../api/queries.ts';
 import { HomePage } from './-components/home.tsx';
 
 export const Route = createFileRoute('/')({
@@ -7,8 +7,8 @@ export const Route = createFileRoute('/')({
   loader: ({ context: { queryClient, api } }) =>
     Promise.all([
       queryClient.ensureQueryData(leaderboardQueryOptions(api, 1)),
-      queryClient.ensureQueryData(activityQueryOptions(api)),
-      queryClient.ensureQueryData(activityQueryOptions(api, { type: 'mint' })),
+      queryClient.ensureQueryData(activityQueryOptions(api, HOME_PULSE)),
+      queryClient.ensureQueryData(activityQueryOptions(api, HOME_MINTS)),
     ]).catch(() => undefined), // a panel whose read failed says so itself
   head: () => ({
     meta: [

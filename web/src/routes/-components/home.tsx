@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
-import { activityQueryOptions, leaderboardQueryOptions } from '../../api/queries.ts';
+import { activityQueryOptions, HOME_MINTS, HOME_PULSE, leaderboardQueryOptions } from '../../api/queries.ts';
 import { ArtImage } from '../../art/art-image.tsx';
 import { artPath } from '../../art/paths.ts';
 import { RelativeTime } from '../../components/relative-time.tsx';
@@ -15,8 +15,8 @@ import { StartCallout } from './start-callout.tsx';
 export function HomePage() {
   const api = useApi();
   const top = useQuery(leaderboardQueryOptions(api, 1));
-  const pulse = useQuery(activityQueryOptions(api));
-  const mints = useQuery(activityQueryOptions(api, { type: 'mint' }));
+  const pulse = useQuery(activityQueryOptions(api, HOME_PULSE));
+  const mints = useQuery(activityQueryOptions(api, HOME_MINTS));
   const liveMints = useQuery<ActivityEvent[]>({
     queryKey: ['recent-mints-live'],
     queryFn: () => [],
