@@ -5,6 +5,7 @@
  * home page does not move when live mints arrive.
  */
 
+import { get } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayer, type Game, hydrated, mined, type Stack, startStack, waitFor } from '../src/index.ts';
@@ -81,14 +82,12 @@ describe('pages built for a phone', () => {
     const html = await res.text();
     expect(html).toContain(`Astrid minted Vera #${veraId}`);
     const raw = await new Promise<Buffer>((resolve, reject) => {
-      import('node:http').then(({ get }) =>
-        get(`${origin}/top`, { headers: { 'accept-encoding': 'gzip' } }, (r) => {
-          const parts: Buffer[] = [];
-          r.on('data', (d: Buffer) => parts.push(d));
-          r.on('end', () => resolve(Buffer.concat(parts)));
-          r.on('error', reject);
-        }),
-      );
+      get(`${origin}/top`, { headers: { 'accept-encoding': 'gzip' } }, (r) => {
+        const parts: Buffer[] = [];
+        r.on('data', (d: Buffer) => parts.push(d));
+        r.on('end', () => resolve(Buffer.concat(parts)));
+        r.on('error', reject);
+      }).on('error', reject);
     });
     expect(gunzipSync(raw).toString('utf8')).toContain('<title>Top · Skald</title>');
     const script = html.match(/s\.src="(\/assets\/entry-client-[\w-]+\.js)"/)?.[1];
