@@ -6,11 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { constants, createGzip } from 'node:zlib';
 import type { WebApp, WebContext, WebHandler, WebMode, WebSession } from '@skald/wire/web-handler';
 import { writeArtFiles } from './server/art-files.ts';
 import { artSvg } from './server/art-routes.ts';
-import { readClientBuild, serveStatic } from './server/assets.ts';
+import { type RouterManifest, readClientBuild, serveStatic } from './server/assets.ts';
 import { parseWebEnv } from './server/env.ts';
 import { type HeadAssets, headMarkup, injectIntoHead } from './server/html.ts';
 import { createConfigSource } from './server/public-config.ts';
@@ -23,6 +25,7 @@ type Mode = {
   head(url: string): Promise<HeadAssets>;
   build: string;
   builtAt: string;
+  routerManifest?: RouterManifest;
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -69,6 +72,7 @@ export async function createWebHandler(options: { mode: WebMode }): Promise<WebH
       builtAt: client.builtAt,
       render: async () => module.render,
       head: async () => client.head,
+      routerManifest: client.routerManifest,
     };
   }
 
@@ -101,7 +105,10 @@ export async function createWebHandler(options: { mode: WebMode }): Promise<WebH
         res.once('finish', () => resolve(true));
       });
       if (handled) return;
-    } else if (clientDir && serveStatic(clientDir, url.pathname, res, method === 'HEAD')) {
+    } else if (
+      clientDir &&
+      serveStatic(clientDir, url.pathname, res, method === 'HEAD', acceptEncoding(req))
+    ) {
       return;
     }
     await renderPage(req, res, url, context);
@@ -129,6 +136,7 @@ export async function createWebHandler(options: { mode: WebMode }): Promise<WebH
         config: boot.config,
         session,
         apiOrigin: loopbackOrigin(req),
+        routerManifest: mode.routerManifest,
       });
       const status = context.status ?? guardStatus(url.pathname, session) ?? response.status;
       if (status >= 300 && status < 400) {
@@ -154,7 +162,14 @@ export async function createWebHandler(options: { mode: WebMode }): Promise<WebH
       }
       const head = await mode.head(url.pathname);
       const body = response.body.pipeThrough(injectIntoHead(headMarkup(boot, head)));
-      Readable.fromWeb(body as import('node:stream/web').ReadableStream).pipe(res);
+      const html = Readable.fromWeb(body as import('node:stream/web').ReadableStream);
+      res.setHeader('vary', 'accept-encoding');
+      if (!vite && /\bgzip\b/.test(acceptEncoding(req))) {
+        // every chunk flushed as it comes: the page still streams, a third of the bytes on the wire
+        res.setHeader('content-encoding', 'gzip');
+        res.removeHeader('content-length');
+        pipeline(html, createGzip({ flush: constants.Z_SYNC_FLUSH }), res).catch(() => res.destroy());
+      } else html.pipe(res);
     } catch (error) {
       if (vite && error instanceof Error) vite.ssrFixStacktrace(error);
       console.error('[web] render failed', url.pathname, error);
@@ -176,6 +191,11 @@ function guardStatus(pathname: string, session: WebSession): number | undefined 
   if (!/^\/admin(\/|$)/.test(pathname)) return undefined;
   if (!session) return 403;
   return session.isAdmin ? undefined : 403;
+}
+
+function acceptEncoding(req: IncomingMessage): string {
+  const value = req.headers['accept-encoding'];
+  return Array.isArray(value) ? value.join(',') : (value ?? '');
 }
 
 /** SSR loaders call the gateway on the port this request came in on, over loopback. */

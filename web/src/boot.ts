@@ -36,6 +36,8 @@ export type RenderOptions = {
   session: Session;
   /** where the gateway answers during SSR, e.g. http://127.0.0.1:3000 */
   apiOrigin: string;
+  /** production: each route's chunks, which the page's head modulepreloads for the routes it shows */
+  routerManifest?: { routes: Record<string, { preloads?: string[] }> };
 };
 
 export const BOOT_ELEMENT_ID = 'skald-boot';

@@ -1,5 +1,6 @@
 /** Browser entry: one router for the tab, hydrating the server's HTML (the whole document). */
 import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { dropAllLive } from './live/live-client.ts';
 import { readBoot } from './read-boot.ts';
@@ -11,4 +12,7 @@ const router = createAppRouter({ config: boot.config, session: boot.session, coo
 // lets operators and browser tests cut every live connection the way a network failure would
 (window as unknown as { __skaldLive: { drop: () => number } }).__skaldLive = { drop: dropAllLive };
 
-hydrateRoot(document, <RouterClient router={router} />);
+// a transition: React hydrates in slices that yield to the browser (no long task of the whole page on a phone)
+startTransition(() => {
+  hydrateRoot(document, <RouterClient router={router} />);
+});

@@ -12,8 +12,10 @@ export type { RenderOptions };
 
 export async function render(options: RenderOptions): Promise<Response> {
   const cookie = options.request.headers.get('cookie') ?? undefined;
+  const manifest = options.routerManifest;
   const handler = createRequestHandler({
     request: options.request,
+    getRouterManifest: manifest ? async () => manifest : undefined,
     createRouter: () =>
       createAppRouter({
         config: options.config,

@@ -156,11 +156,14 @@ export const inventoryQueryOptions = (api: Api, characterId: string) =>
     queryFn: () => api.get<InventoryData>(`/api/viking/${encodeURIComponent(characterId)}/inventory`),
   });
 
-export const activityQueryOptions = (api: Api, filter: { type?: string; characterId?: string } = {}) =>
+export const activityQueryOptions = (
+  api: Api,
+  filter: { type?: string; characterId?: string; limit?: number } = {},
+) =>
   queryOptions({
-    queryKey: ['activity', filter.type ?? 'all', filter.characterId ?? 'all'],
+    queryKey: ['activity', filter.type ?? 'all', filter.characterId ?? 'all', filter.limit ?? 50],
     queryFn: () => {
-      const params = new URLSearchParams({ limit: '50' });
+      const params = new URLSearchParams({ limit: String(filter.limit ?? 50) });
       if (filter.type) params.set('type', filter.type);
       if (filter.characterId) params.set('characterId', filter.characterId);
       return api.get<ActivityPage>(`/api/activity?${params}`);
@@ -177,6 +180,10 @@ export const liveHistoryQueryOptions = (api: Api, type: string | undefined) =>
       return api.get<ActivityPage>(`/api/activity?${params}`);
     },
   });
+
+/** The home page's panels read as many rows as they show (the page carries them in its HTML). */
+export const HOME_PULSE = { limit: 10 };
+export const HOME_MINTS = { type: 'mint', limit: 8 };
 
 /** The audit's filters as the URL holds them (see routes/admin/index.tsx). */
 export type AuditFilter = {

@@ -14,6 +14,8 @@ export function ArtImage(props: {
   sizes?: string;
   /** above the fold: fetch at once */
   eager?: boolean;
+  /** the page's largest picture (its LCP): fetched ahead of scripts */
+  priority?: boolean;
 }) {
   return (
     <img
@@ -23,7 +25,8 @@ export function ArtImage(props: {
       width={props.size}
       height={props.size}
       alt={props.alt}
-      loading={props.eager ? 'eager' : 'lazy'}
+      loading={props.eager || props.priority ? 'eager' : 'lazy'}
+      fetchPriority={props.priority ? 'high' : undefined}
       decoding="async"
       className={props.className}
     />

@@ -1,5 +1,6 @@
-import { ClientOnly, createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
+import { AfterIdle } from '../components/after-idle.tsx';
 import { NotFoundPage } from '../components/errors/not-found-page.tsx';
 import { PageHead } from '../components/errors/page-head.tsx';
 import { Header } from '../components/header/header.tsx';
@@ -19,6 +20,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#0d1117' },
       { title: 'Skald' },
+      {
+        name: 'description',
+        content:
+          'Skald, the Norse on-chain battle game: vikings, veras, clans and battles, live from the chain.',
+      },
     ],
     links: [{ rel: 'icon', href: '/art/hammer.svg', type: 'image/svg+xml' }],
   }),
@@ -50,14 +56,14 @@ function RootDocument() {
           <Outlet />
         </main>
         <Toaster {...TOASTER} hotkey={HOTKEY} theme="dark" closeButton richColors />
-        <ClientOnly>
+        <AfterIdle>
           <MintToasts />
           <LiveCache />
           <WelcomeToast />
           <VersionWatcher />
           <DelayBanner />
           <HydratedMarker />
-        </ClientOnly>
+        </AfterIdle>
         <Scripts />
       </body>
     </html>

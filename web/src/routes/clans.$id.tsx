@@ -20,7 +20,15 @@ export const Route = createFileRoute('/clans/$id')({
     orNotFound(params.id, () =>
       context.queryClient.ensureQueryData(clanQueryOptions(context.api, params.id)),
     ),
-  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.clan.name ?? 'Clan'} · Skald` }] }),
+  head: ({ loaderData }) => ({
+    meta: [
+      { title: `${loaderData?.clan.name ?? 'Clan'} · Skald` },
+      {
+        name: 'description',
+        content: `${loaderData?.clan.name ?? 'A clan'} of Skald: its members, ranks, points and wisp.`,
+      },
+    ],
+  }),
   component: ClanPage,
 });
 

@@ -16,7 +16,12 @@ import { useAppConfig, usePlayer } from '../lib/hooks.ts';
 
 export const Route = createFileRoute('/clans/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(clansQueryOptions(context.api)),
-  head: () => ({ meta: [{ title: 'Clans · Skald' }] }),
+  head: () => ({
+    meta: [
+      { title: 'Clans · Skald' },
+      { name: 'description', content: 'The clans of Skald: their jarls, members, points and wisps.' },
+    ],
+  }),
   component: ClansPage,
 });
 

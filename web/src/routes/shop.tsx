@@ -13,7 +13,12 @@ const SHOP_ID = 1;
 
 export const Route = createFileRoute('/shop')({
   loader: ({ context }) => context.queryClient.ensureQueryData(shopQueryOptions(context.api, SHOP_ID)),
-  head: () => ({ meta: [{ title: 'Shop · Skald' }] }),
+  head: () => ({
+    meta: [
+      { title: 'Shop · Skald' },
+      { name: 'description', content: 'The Skald shop: buy and sell items for runix at live prices.' },
+    ],
+  }),
   component: ShopPage,
 });
 

@@ -29,12 +29,27 @@ export const Route = createFileRoute('/top')({
     type: search.type ?? BattleType.ranked,
     page: search.page ?? 1,
     name: search.name ?? '',
+    player: search.player,
   }),
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(
+  // the board and the chart of the viking in focus come with the page: the chart does not push the table down
+  loader: async ({ context, deps }) => {
+    const board = await context.queryClient.ensureQueryData(
       leaderboardQueryOptions(context.api, deps.type, deps.page, deps.name),
-    ),
-  head: () => ({ meta: [{ title: 'Top · Skald' }] }),
+    );
+    const focus = deps.player ?? board.items[0]?.characterId;
+    if (focus !== undefined) {
+      await context.queryClient
+        .ensureQueryData(eloHistoryQueryOptions(context.api, focus, deps.type))
+        .catch(() => undefined); // the chart's own query retries after hydration
+    }
+    return board;
+  },
+  head: () => ({
+    meta: [
+      { title: 'Top · Skald' },
+      { name: 'description', content: 'The Skald leaderboard: every viking ranked by elo, per battle type.' },
+    ],
+  }),
   component: TopPage,
 });
 

@@ -9,7 +9,15 @@ export const Route = createFileRoute('/vera/$id')({
     orNotFound(params.id, () =>
       context.queryClient.ensureQueryData(veraQueryOptions(context.api, params.id)),
     ),
-  head: ({ params }) => ({ meta: [{ title: `Vera #${params.id} · Skald` }] }),
+  head: ({ params }) => ({
+    meta: [
+      { title: `Vera #${params.id} · Skald` },
+      {
+        name: 'description',
+        content: `Vera #${params.id} of Skald: species, runes, stats, abilities and owner.`,
+      },
+    ],
+  }),
   component: VeraPage,
 });
 

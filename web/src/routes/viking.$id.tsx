@@ -1,7 +1,7 @@
 import { BATTLE_TYPE_LABELS, CLAN_RANK_LABELS, codeLabel, statTotal } from '@skald/game';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { vikingQueryOptions } from '../api/queries.ts';
+import { vikingBattlesQueryOptions, vikingQueryOptions } from '../api/queries.ts';
 import { ArtImage } from '../art/art-image.tsx';
 import { artPath } from '../art/paths.ts';
 import { shortAddress, utcDate } from '../lib/format.ts';
@@ -11,10 +11,25 @@ import { BattleList } from './-components/battle-list.tsx';
 
 export const Route = createFileRoute('/viking/$id')({
   loader: ({ context, params }) =>
-    orNotFound(params.id, () =>
-      context.queryClient.ensureQueryData(vikingQueryOptions(context.api, params.id)),
-    ),
-  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.name ?? 'Viking'} · Skald` }] }),
+    orNotFound(params.id, async () => {
+      // the battle list comes with the page too (no fetch after hydration pushing the page down)
+      const [viking] = await Promise.all([
+        context.queryClient.ensureQueryData(vikingQueryOptions(context.api, params.id)),
+        context.queryClient
+          .ensureQueryData(vikingBattlesQueryOptions(context.api, params.id))
+          .catch(() => undefined),
+      ]);
+      return viking;
+    }),
+  head: ({ loaderData }) => ({
+    meta: [
+      { title: `${loaderData?.name ?? 'Viking'} · Skald` },
+      {
+        name: 'description',
+        content: `${loaderData?.name ?? 'A viking'} of Skald: clan, elo per battle type, veras and battles.`,
+      },
+    ],
+  }),
   component: VikingPage,
 });
 
@@ -56,16 +71,16 @@ function VikingPage() {
       </p>
       <section aria-labelledby="elo-title">
         <h2 id="elo-title">Elo</h2>
-        <div className="row">
-          {viking.elo.length === 0 ? <p className="muted">No rated battles yet.</p> : null}
+        {viking.elo.length === 0 ? <p className="muted">No rated battles yet.</p> : null}
+        <dl className="row">
           {viking.elo.map((e) => (
             <div className="stat" key={e.battleType}>
               <dt>{codeLabel(BATTLE_TYPE_LABELS, e.battleType) ?? `Type ${e.battleType}`}</dt>
               <dd>{e.elo}</dd>
-              <span className="muted">{e.battles} battles</span>
+              <dd className="muted stat-note">{e.battles} battles</dd>
             </div>
           ))}
-        </div>
+        </dl>
       </section>
       <section aria-labelledby="veras-title">
         <h2 id="veras-title">Veras</h2>

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { vikingBattlesQueryOptions } from '../../api/queries.ts';
-import { relativeTime } from '../../lib/format.ts';
+import { RelativeTime } from '../../components/relative-time.tsx';
 import { useApi } from '../../lib/hooks.ts';
 
 const OUTCOME: Record<string, string> = { won: 'won', lost: 'lost', tie: 'tied' };
@@ -16,7 +16,7 @@ export function BattleList({ characterId }: { characterId: string }) {
         const delta = b.eloBefore !== null && b.eloAfter !== null ? b.eloAfter - b.eloBefore : null;
         return (
           <li key={b.battleId}>
-            <span className="muted">{relativeTime(b.resolvedAt ?? b.startedAt)}</span>
+            <RelativeTime at={b.resolvedAt ?? b.startedAt} />
             <span>
               <Link to="/battle/$id" params={{ id: b.battleId }}>
                 {b.battleTypeName} battle #{b.battleId}

@@ -1,10 +1,11 @@
 /** Home: the game's pulse (recent activity, live mints) and the top players. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { activityQueryOptions, leaderboardQueryOptions } from '../../api/queries.ts';
+import type { CSSProperties } from 'react';
+import { activityQueryOptions, HOME_MINTS, HOME_PULSE, leaderboardQueryOptions } from '../../api/queries.ts';
 import { ArtImage } from '../../art/art-image.tsx';
 import { artPath } from '../../art/paths.ts';
-import { relativeTime } from '../../lib/format.ts';
+import { RelativeTime } from '../../components/relative-time.tsx';
 import { useApi } from '../../lib/hooks.ts';
 import { describeActivity } from '../../live/describe.ts';
 import { mintDetail, mintHeadline, mintPayload } from '../../live/mint.ts';
@@ -14,8 +15,8 @@ import { StartCallout } from './start-callout.tsx';
 export function HomePage() {
   const api = useApi();
   const top = useQuery(leaderboardQueryOptions(api, 1));
-  const pulse = useQuery(activityQueryOptions(api));
-  const mints = useQuery(activityQueryOptions(api, { type: 'mint' }));
+  const pulse = useQuery(activityQueryOptions(api, HOME_PULSE));
+  const mints = useQuery(activityQueryOptions(api, HOME_MINTS));
   const liveMints = useQuery<ActivityEvent[]>({
     queryKey: ['recent-mints-live'],
     queryFn: () => [],
@@ -40,10 +41,12 @@ export function HomePage() {
       <div className="grid home-grid" style={{ marginTop: 24 }}>
         <section className="card" aria-labelledby="pulse-title">
           <h2 id="pulse-title">Pulse</h2>
-          <ul className="feed">
-            {(pulse.data?.items ?? []).slice(0, 10).map((event) => (
-              <li key={event.cursor}>
-                <span className="muted">{relativeTime(event.timestamp)}</span>
+          {/* rows keyed by position and one line high: a live event rewrites them in place, nothing moves */}
+          <ul className="feed feed-fixed" style={{ '--rows': 10 } as CSSProperties}>
+            {(pulse.data?.items ?? []).slice(0, 10).map((event, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows stay in place while their content changes
+              <li key={i}>
+                <RelativeTime at={event.timestamp} />
                 <span>{describeActivity(event)}</span>
               </li>
             ))}
@@ -54,9 +57,10 @@ export function HomePage() {
         </section>
         <section className="card" aria-labelledby="top-title">
           <h2 id="top-title">Top players</h2>
-          <ol className="feed">
-            {(top.data?.items ?? []).slice(0, 10).map((row) => (
-              <li key={row.characterId}>
+          <ol className="feed feed-fixed" style={{ '--rows': 10 } as CSSProperties}>
+            {(top.data?.items ?? []).slice(0, 10).map((row, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows stay in place while ranks change
+              <li key={i}>
                 <span className="pill">#{row.rank}</span>
                 <Link to="/viking/$id" params={{ id: row.characterId }}>
                   {row.name}
@@ -68,12 +72,13 @@ export function HomePage() {
         </section>
         <section className="card" aria-labelledby="mints-title">
           <h2 id="mints-title">Recent mints</h2>
-          <ul className="feed">
-            {allMints.map((event) => {
+          <ul className="feed feed-fixed" style={{ '--rows': 8 } as CSSProperties}>
+            {allMints.map((event, i) => {
               const mint = mintPayload(event);
               if (!mint) return null;
               return (
-                <li key={event.cursor}>
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows stay in place while new mints arrive
+                <li key={i}>
                   <ArtImage src={artPath.species(mint.species)} alt="" size={32} />
                   <Link to="/vera/$id" params={{ id: mint.veraId }}>
                     {mintHeadline(mint)}

@@ -40,7 +40,7 @@ export function VeraView({ record }: { record: VeraRecord }) {
           alt={species?.name ?? 'Vera'}
           size={240}
           sizes="(max-width: 720px) calc(100vw - 24px), 240px"
-          eager
+          priority
           className="art"
         />
         <div style={{ flex: 1, minWidth: 260 }}>
