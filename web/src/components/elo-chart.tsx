@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { EloPoint } from '../api/queries.ts';
 import { ticks } from '../lib/ticks.ts';
+import { ValueGrid } from './chart-grid.tsx';
 
 const W = 640;
 const H = 200;
@@ -55,14 +56,7 @@ export function EloChart({ points, label }: { points: EloPoint[]; label: string 
   return (
     <figure className="elo-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="chart">
-        {chart.yTicks.map((v) => (
-          <g key={`y${v}`} className="tick">
-            <line x1={PAD.left} x2={W - PAD.right} y1={yOf(v)} y2={yOf(v)} />
-            <text x={PAD.left - 6} y={yOf(v) + 4} textAnchor="end">
-              {v}
-            </text>
-          </g>
-        ))}
+        <ValueGrid ticks={chart.yTicks} yOf={yOf} left={PAD.left} right={W - PAD.right} />
         {xTicks.map((i) => (
           <text
             key={`x${i}`}

@@ -5,6 +5,7 @@
  * know their counts.
  */
 import { useState } from 'react';
+import { ValueGrid } from '../../components/chart-grid.tsx';
 import { ticks } from '../../lib/ticks.ts';
 
 const W = 640;
@@ -78,14 +79,7 @@ export function ActivityChart({ counts, nowS, knownFrom, label }: ChartProps) {
             <path d="M0 6 L6 0" className="hatch" />
           </pattern>
         </defs>
-        {yTicks.map((v) => (
-          <g key={`y${v}`} className="tick">
-            <line x1={PAD.left} x2={W - PAD.right} y1={yOf(v)} y2={yOf(v)} />
-            <text x={PAD.left - 6} y={yOf(v) + 4} textAnchor="end">
-              {v}
-            </text>
-          </g>
-        ))}
+        <ValueGrid ticks={yTicks} yOf={yOf} left={PAD.left} right={W - PAD.right} />
         {xTicks.map((m) => (
           <text
             key={`x${m}`}
