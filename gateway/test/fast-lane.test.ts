@@ -100,8 +100,9 @@ describe('fast lane', () => {
         data: grantRunix(BigInt(100 + depth)),
         gas: '0x2dc6c0',
       };
-      const t0 = Date.now();
       await rpc('anvil_reorg', [depth, [[replacement, 0]]]);
+      // the node has switched chains once the call returns: the clock starts there
+      const t0 = Date.now();
       await until(
         () => shown.every((c) => rec.retracted.flat().slice(before).includes(c)),
         5_000,

@@ -79,11 +79,14 @@ export type FastLaneOptions = {
 };
 
 const RECENT_BLOCKS = 128;
+/** how long start() waits for the node to take the subscriptions before going on (polling meanwhile) */
+const SUBSCRIBE_WAIT_MS = 5_000;
 
 export class FastLane {
   private ws: WebSocket | undefined;
   private wsOpen = false;
   private stopped = false;
+  private onSubscribed: (() => void) | undefined;
   private nextId = 1;
   private readonly calls = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   private readonly subs = new Map<string, 'logs' | 'newHeads'>();
@@ -113,9 +116,19 @@ export class FastLane {
     return this.options.wsUrl ? this.wsOpen : true;
   }
 
+  /**
+   * Resolves once the node has taken both subscriptions (or after `SUBSCRIBE_WAIT_MS`, polling meanwhile), so a
+   * gateway that reports itself started already hears the node.
+   */
   async start(): Promise<void> {
-    if (this.options.wsUrl) this.connect();
-    else this.startPolling();
+    if (!this.options.wsUrl) return this.startPolling();
+    const subscribed = new Promise<void>((resolve) => {
+      this.onSubscribed = resolve;
+    });
+    this.connect();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([subscribed, new Promise((r) => (timer = setTimeout(r, SUBSCRIBE_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   async stop(): Promise<void> {
@@ -144,12 +157,16 @@ export class FastLane {
       this.wsOpen = true;
       this.stopPolling();
       const address = [...this.contractByAddress.keys()];
-      void this.call('eth_subscribe', ['logs', { address }])
-        .then((id) => this.subs.set(id as string, 'logs'))
-        .catch((e) => this.options.onError(e));
-      void this.call('eth_subscribe', ['newHeads'])
-        .then((id) => this.subs.set(id as string, 'newHeads'))
-        .catch((e) => this.options.onError(e));
+      const logs = this.call('eth_subscribe', ['logs', { address }]).then((id) =>
+        this.subs.set(id as string, 'logs'),
+      );
+      const heads = this.call('eth_subscribe', ['newHeads']).then((id) =>
+        this.subs.set(id as string, 'newHeads'),
+      );
+      Promise.all([logs, heads]).then(
+        () => this.onSubscribed?.(),
+        (e) => this.options.onError(e),
+      );
     });
     ws.on('message', (data) => this.onMessage(data.toString()));
     ws.on('error', (e) => this.options.onError(e));
