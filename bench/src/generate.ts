@@ -1,14 +1,16 @@
 /**
  * Fast game-event generator for the indexer benchmarks. Many funded accounts act at once through anvil's
  * impersonation (no signing, no receipts awaited): each transaction carries its own nonce, fixed gas limit and
- * fee, so anvil never estimates; one JSON-RPC batch sends a block's worth. The world model (generate-model.ts)
- * is folded from each mined block's logs, so every move is valid when chosen. Two ways to drive it:
- * `generateChain` mines a block per batch with automine off (backfill), `streamLoad` feeds a chain that mines
- * every 250 ms on its own (keep-up).
+ * fee, so anvil never estimates; one JSON-RPC batch sends a block's worth. Moves are chosen by the simulator's
+ * world model (`World` and `chooseMove` from `@skald/chain/simulator`), folded from each mined block's logs, so
+ * every move is valid when chosen; a player with a transaction in flight is skipped until its block is folded.
+ * Two ways to drive it: `generateChain` mines a block per batch with automine off (backfill), `streamLoad` feeds
+ * a chain that mines every 250 ms on its own (keep-up).
  */
 
 import { ANVIL_MNEMONIC, allSkaldAbis, type Deployment } from '@skald/chain';
 import * as abis from '@skald/chain/abis';
+import { type Bot, chooseMove, type Move, Rng, World, type WorldEvent } from '@skald/chain/simulator';
 import { CHARACTER_ATTRIBUTE_KEYS } from '@skald/game';
 import {
   type Abi,
@@ -21,7 +23,33 @@ import {
   toHex,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { type Call, GameModel, type Player } from './generate-model.ts';
+
+/** One transaction to send: a move, who signs it, and its fixed gas limit. */
+type Call = {
+  from: Address | 'admin';
+  contract: Move['contract'];
+  functionName: string;
+  args: readonly unknown[];
+  gas: bigint;
+};
+
+/** Fixed gas limits (anvil never estimates): minting and battles need more than the rest. */
+const GAS_BY_FUNCTION: Record<string, bigint> = {
+  encounter: 1_000_000n,
+  openLootBox: 1_000_000n,
+  admin_grantVera: 1_000_000n,
+  enterQueue: 1_500_000n,
+  submitActions: 1_500_000n,
+};
+const GAS = 400_000n;
+
+const callOf = (move: Move): Call => ({
+  from: move.by === 'admin' ? 'admin' : move.by.account.address,
+  contract: move.contract,
+  functionName: move.functionName,
+  args: move.args,
+  gas: GAS_BY_FUNCTION[move.functionName] ?? GAS,
+});
 
 export type Generator = Awaited<ReturnType<typeof createGenerator>>;
 
@@ -47,33 +75,24 @@ export async function createGenerator(rpcUrl: string, deployment: Deployment, pl
   const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).address;
   const nonces = new Map<Address, number>();
   nonces.set(admin, Number(await one<string>('eth_getTransactionCount', [admin, 'pending'])));
-  const all: Player[] = Array.from({ length: players }, (_, i) => ({
-    address: `0x${keccak256(toHex(`skald-bench-${seed}-${i}`)).slice(-40)}` as Address,
-    busy: false,
-    runix: 0n,
-    onyx: 0n,
-    items: new Map(),
-    veras: [],
-    stash: [],
-    chest: [],
-    locks: new Map(),
-    queued: false,
-    tracked: 0,
-    clanId: 0n,
-    invites: [],
-  }));
-  for (const p of all) nonces.set(p.address, 0);
-  const model = new GameModel(all, seed);
-  const byHash = new Map<string, Player>();
+  const addresses = Array.from(
+    { length: players },
+    (_, i) => `0x${keccak256(toHex(`skald-bench-${seed}-${i}`)).slice(-40)}` as Address,
+  );
+  for (const address of addresses) nonces.set(address, 0);
+  const world = new World(addresses.map((address) => ({ address, type: 'json-rpc' as const })));
+  const all = world.bots;
+  const rng = new Rng(seed);
+  const byHash = new Map<string, Bot>();
   const stats = { txs: 0, events: 0, blocks: 0, noEventTxs: 0 };
 
   await one('anvil_autoImpersonateAccount', [true]);
   await one('evm_setBlockGasLimit', [toHex(2_000_000_000n)]);
-  await rpc(all.map((p) => ['anvil_setBalance', [p.address, toHex(10n ** 24n)]] as [string, unknown[]]));
+  await rpc(addresses.map((a) => ['anvil_setBalance', [a, toHex(10n ** 24n)]] as [string, unknown[]]));
 
-  /** Sends the calls in one JSON-RPC batch; returns how many were sent. */
-  async function send(calls: Call[]): Promise<number> {
-    if (calls.length === 0) return 0;
+  /** Sends the calls in one JSON-RPC batch; returns their hashes, in order. */
+  async function send(calls: Call[]): Promise<string[]> {
+    if (calls.length === 0) return [];
     const txs = calls.map((c) => {
       const from = c.from === 'admin' ? admin : c.from;
       const nonce = nonces.get(from) ?? 0;
@@ -90,33 +109,29 @@ export async function createGenerator(rpcUrl: string, deployment: Deployment, pl
       };
       return ['eth_sendTransaction', [tx]] as [string, unknown[]];
     });
-    const hashes = await rpc<string>(txs);
-    hashes.forEach((h, i) => {
-      const from = calls[i]?.from;
-      const p = from === 'admin' ? undefined : all.find((x) => x.address === from);
-      if (p) byHash.set(h, p);
-    });
     stats.txs += calls.length;
-    return calls.length;
+    return rpc<string>(txs);
   }
 
-  /** Up to `count` moves: roughly 40% admin grants, the rest by idle players. */
-  function moves(count: number): Call[] {
-    const calls: Call[] = [];
-    const idle = all.filter((p) => p.characterId !== undefined && !p.busy);
-    for (let i = 0; i < count; i++) {
-      if (model.rng.next() < 0.4 || idle.length === 0) {
-        const c = model.adminMove();
-        if (c) calls.push(c);
-        continue;
-      }
-      const p = idle.splice(Math.floor(model.rng.next() * idle.length), 1)[0] as Player;
-      const c = model.playerMove(p);
-      if (!c) continue;
-      p.busy = true;
-      calls.push(c);
+  /**
+   * Up to `count` moves by (or, for the admin's grants, for) idle onboarded players, sent in one batch; each
+   * player stays busy until the block holding its move is folded in. Returns how many were sent.
+   */
+  async function sendMoves(count: number): Promise<number> {
+    const moves: Move[] = [];
+    const movers: Bot[] = [];
+    const idle = all.filter((b) => b.onboarded && !b.busy);
+    while (moves.length < count && idle.length > 0) {
+      const bot = idle.splice(Math.floor(rng.next() * idle.length), 1)[0] as Bot;
+      const move = chooseMove(world, bot, rng);
+      if (!move) continue;
+      bot.busy = true;
+      moves.push(move);
+      movers.push(bot);
     }
-    return calls;
+    const hashes = await send(moves.map(callOf));
+    for (const [i, hash] of hashes.entries()) byHash.set(hash, movers[i] as Bot);
+    return hashes.length;
   }
 
   /** Folds blocks from..to into the model; returns the game events they hold. */
@@ -140,10 +155,9 @@ export async function createGenerator(rpcUrl: string, deployment: Deployment, pl
         byHash.delete(h);
         if (!withLogs.has(h as `0x${string}`)) stats.noEventTxs++;
       }
-      model.now = BigInt(b.timestamp);
+      world.chainClockOffset = Number(b.timestamp) - Date.now() / 1000;
     }
-    for (const l of parseEventLogs({ abi: allSkaldAbis, logs, strict: false }))
-      model.apply(l.eventName as string, l.args as Record<string, unknown>);
+    world.apply(parseEventLogs({ abi: allSkaldAbis, logs, strict: false }) as unknown as WorldEvent[]);
     stats.events += logs.length;
     stats.blocks += blocks.length;
     return logs.length;
@@ -169,7 +183,7 @@ export async function createGenerator(rpcUrl: string, deployment: Deployment, pl
   async function setup(): Promise<void> {
     await send(
       all.map((p, i) => ({
-        from: p.address,
+        from: p.account.address,
         contract: 'Characters',
         functionName: 'createCharacter',
         args: [
@@ -185,7 +199,7 @@ export async function createGenerator(rpcUrl: string, deployment: Deployment, pl
     const ready = all.filter((p) => p.characterId !== undefined);
     await send(
       ready.map((p) => ({
-        from: p.address,
+        from: p.account.address,
         contract: 'Characters',
         functionName: 'login',
         args: [],
@@ -213,7 +227,7 @@ export async function createGenerator(rpcUrl: string, deployment: Deployment, pl
     await mine();
   }
 
-  return { model, stats, send, moves, catchUp, mine, setup, head, rpc: one };
+  return { world, stats, send, sendMoves, catchUp, mine, setup, head, rpc: one };
 }
 
 /** Backfill load: automine off, `txsPerBlock` moves per mined block until `events` game events exist. */
@@ -227,7 +241,7 @@ export async function generateChain(
   await gen.setup();
   let lastLog = Date.now();
   while (gen.stats.events < options.events) {
-    await gen.send(gen.moves(options.txsPerBlock ?? 20));
+    await gen.sendMoves(options.txsPerBlock ?? 20);
     await gen.mine();
     if (Date.now() - lastLog > 5_000) {
       lastLog = Date.now();
@@ -251,7 +265,7 @@ export async function streamLoad(gen: Generator, eventsPerBlock: number, signal:
     if (gen.stats.blocks > before) {
       // events per transaction so far sets how many moves make a block of about eventsPerBlock
       const perTx = gen.stats.txs > 0 ? gen.stats.events / gen.stats.txs : 2.5;
-      await gen.send(gen.moves(Math.max(1, Math.round(eventsPerBlock / perTx))));
+      await gen.sendMoves(Math.max(1, Math.round(eventsPerBlock / perTx)));
     }
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -206,4 +206,6 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, () => worker()));
   return stats;
 }
+export { chooseMove, type Move } from './moves.ts';
 export { Rng } from './rng.ts';
+export { type Bot, World, type WorldEvent } from './world.ts';

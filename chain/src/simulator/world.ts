@@ -1,6 +1,7 @@
 /**
- * The simulator's model of the world, kept only from the events its own transactions emit. Moves are chosen
- * from this model, so a bot only tries what should succeed.
+ * The simulator's model of the world, kept only from the events the game emits. Moves are chosen from this
+ * model (`chooseMove`), so a bot only tries what should succeed. The simulator folds its own receipts in; the
+ * bench generator (bench/src/generate.ts) folds every mined block's logs and skips a bot with a move in flight.
  */
 import type { Account, Address } from 'viem';
 
