@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { AppConfig } from '../src/boot.ts';
+import { call, uintMax } from '../src/lib/contracts.ts';
 import { parseQuantity } from '../src/routes/shop.tsx';
 import { confirmSearch, GAME_ACTIONS, parseActionLink } from '../src/tx/actions.ts';
 
@@ -78,5 +80,37 @@ describe('shop quantities', () => {
     expect(parseQuantity('-1')).toEqual({ error: 'Enter a whole number of items.' });
     expect(parseQuantity('0')).toEqual({ error: 'Enter at least 1.' });
     expect(parseQuantity('1'.repeat(25))).toEqual({ error: 'That is more than the game can count.' });
+  });
+});
+
+describe('contract calls without ABIs at runtime', () => {
+  it('bounds a uint input by the width its ABI type gives, checked at compile time', () => {
+    expect(uintMax('Bank', 'lockRunix', 'runix', 64)).toBe(2n ** 64n - 1n);
+    expect(uintMax('Shop', 'transactWithShop', 'shopId', 16)).toBe(65_535n);
+    // @ts-expect-error runix is a uint64, not a uint32
+    uintMax('Bank', 'lockRunix', 'runix', 32);
+    // @ts-expect-error not an input of lockRunix
+    uintMax('Bank', 'lockRunix', 'amount', 64);
+  });
+
+  it('names the contract and leaves the ABI to the sending code', () => {
+    const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as const;
+    const names = ['Roles', 'Characters', 'Inventory', 'Veras', 'Clans', 'Battles', 'Bank', 'Shop'] as const;
+    const config: AppConfig = {
+      chainId: 31337,
+      rpcUrl: 'http://127.0.0.1:8545',
+      contracts: Object.fromEntries(
+        names.map((n) => [n, address(n === 'Bank' ? 0xb4 : 1)]),
+      ) as AppConfig['contracts'],
+      build: 'test',
+    };
+    const built = call(config, 'Bank', 'lockRunix', [1, 500n]);
+    expect(built).toEqual({
+      contract: 'Bank',
+      address: '0x00000000000000000000000000000000000000b4',
+      functionName: 'lockRunix',
+      args: [1, 500n],
+    });
+    expect('abi' in built).toBe(false);
   });
 });

@@ -1,32 +1,13 @@
 /**
  * Typed contract calls from the browser: ABIs from @skald/chain (`as const`), addresses from the boot config.
  * A function name must be a writing function of that contract's ABI and the arguments must match its inputs,
- * checked at compile time.
+ * checked at compile time. Only the ABIs' types are read here: a call names its contract and the sending code
+ * (tx/send.ts, loaded on the first transaction) adds the ABI, so no page carries the ABIs in its first load.
  */
-import {
-  BankAbi,
-  BattlesAbi,
-  CharactersAbi,
-  ClansAbi,
-  InventoryAbi,
-  RolesAbi,
-  ShopAbi,
-  VerasAbi,
-} from '@skald/chain/abis';
 import type { ContractFunctionArgs, ContractFunctionName } from 'viem';
 import type { AppConfig } from '../boot.ts';
 import type { ContractCall } from '../tx/use-transactor.ts';
-
-const ABIS = {
-  Bank: BankAbi,
-  Battles: BattlesAbi,
-  Characters: CharactersAbi,
-  Clans: ClansAbi,
-  Inventory: InventoryAbi,
-  Roles: RolesAbi,
-  Shop: ShopAbi,
-  Veras: VerasAbi,
-} as const;
+import type { ABIS } from './abis.ts';
 
 type Abis = typeof ABIS;
 export type CallableContract = keyof Abis;
@@ -47,29 +28,35 @@ export type InputName<C extends CallableContract, F extends WriteFunction<C>> = 
   { type: 'function'; name: F }
 >['inputs'][number]['name'];
 
+/** The ABI type of input `I` of a writing function, e.g. 'uint64'. */
+export type InputType<
+  C extends CallableContract,
+  F extends WriteFunction<C>,
+  I extends InputName<C, F>,
+> = Extract<Extract<Abis[C][number], { type: 'function'; name: F }>['inputs'][number], { name: I }>['type'];
+/** The bit width of a uint ABI type ('uint64' -> 64); never for any other type. */
+export type UintBits<T> = T extends `uint${infer N extends number}` ? N : never;
+
 export function call<C extends CallableContract, F extends WriteFunction<C>>(
   config: AppConfig,
   contract: C,
   functionName: F,
   args: WriteArgs<C, F>,
 ): ContractCall {
-  return { address: config.contracts[contract], abi: ABIS[contract], functionName, args };
+  return { contract, address: config.contracts[contract], functionName, args };
 }
 
 /**
- * The largest value a uint input of a writing function accepts, read from its ABI type (uint8 -> 255,
- * uint64 -> 2^64 - 1): form limits follow the contract instead of being written by hand.
+ * The largest value a uint input of a writing function accepts (uint8 -> 255, uint64 -> 2^64 - 1): form limits
+ * follow the contract instead of being written by hand. The width is given with the input and checked against
+ * the input's ABI type at compile time (a wrong width, or an input that is not a uint, does not compile), so the
+ * ABI itself is not needed at runtime.
  */
-export function uintMax<C extends CallableContract, F extends WriteFunction<C>>(
-  contract: C,
-  functionName: F,
-  input: InputName<C, F>,
+export function uintMax<C extends CallableContract, F extends WriteFunction<C>, I extends InputName<C, F>>(
+  _contract: C,
+  _functionName: F,
+  _input: I,
+  bits: UintBits<InputType<C, F, I>>,
 ): bigint {
-  const abi: readonly { type: string; name?: string; inputs?: readonly { name: string; type: string }[] }[] =
-    ABIS[contract];
-  const fn = abi.find((item) => item.type === 'function' && item.name === functionName);
-  const type = fn?.inputs?.find((i) => i.name === input)?.type;
-  const bits = type?.match(/^uint(\d+)$/)?.[1];
-  if (bits === undefined) throw new Error(`${contract}.${functionName}(${input}) is not a uint input`);
   return (1n << BigInt(bits)) - 1n;
 }

@@ -1,8 +1,7 @@
-import { ShopAbi } from '@skald/chain/abis';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useReadContract } from 'wagmi';
+import { useConfig } from 'wagmi';
 import { inventoryQueryOptions, shopQueryOptions } from '../api/queries.ts';
 import { ConnectButton } from '../components/header/connect-button.tsx';
 import { number } from '../lib/format.ts';
@@ -15,6 +14,7 @@ import {
   parseActionLink,
   type QuoteData,
 } from '../tx/actions.ts';
+import { reputationQueryOptions } from '../tx/reputation.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
 
 export const Route = createFileRoute('/confirm')({
@@ -59,12 +59,10 @@ function Review({ action, args }: { action: GameAction; args: ActionArgs }) {
     enabled: characterId !== undefined,
   });
   const shop = useQuery({ ...shopQueryOptions(api, shopId), enabled: action.needs.includes('shop') });
-  const reputation = useReadContract({
-    address: config.contracts.Shop,
-    abi: ShopAbi,
-    functionName: 'getReputation',
-    args: [BigInt(characterId ?? '0'), shopId],
-    query: { enabled: characterId !== undefined && action.needs.includes('shop') },
+  const wagmiConfig = useConfig();
+  const reputation = useQuery({
+    ...reputationQueryOptions(wagmiConfig, config.contracts.Shop, characterId, shopId),
+    enabled: characterId !== undefined && action.needs.includes('shop'),
   });
   const data: QuoteData = {
     inventory: inventory.data,

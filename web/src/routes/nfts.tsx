@@ -147,7 +147,7 @@ function Collection({ characterId }: { characterId: string }) {
               label: 'Runix to lock',
               kind: 'uint',
               min: 1n,
-              max: uintMax('Bank', 'lockRunix', 'runix'),
+              max: uintMax('Bank', 'lockRunix', 'runix', 64),
             },
           ]}
           submitLabel="Lock runix"

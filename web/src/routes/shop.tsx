@@ -1,4 +1,3 @@
-import { ShopAbi } from '@skald/chain/abis';
 import { itemName, shopBuyPrice, shopBuyTotal, shopSellPrice, UINT64_MAX } from '@skald/game';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -8,6 +7,7 @@ import { inventoryQueryOptions, shopQueryOptions } from '../api/queries.ts';
 import { number } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { confirmSearch } from '../tx/actions.ts';
+import { reputationQueryOptions } from '../tx/reputation.ts';
 
 const SHOP_ID = 1;
 
@@ -39,19 +39,10 @@ function ShopPage() {
   const { data } = useSuspenseQuery(shopQueryOptions(api, SHOP_ID));
   const config = useAppConfig();
   const wagmiConfig = useConfig();
-  // reputation lives only on chain: read it through the chain client; the ABI coder is fetched with the first read
+  // reputation lives only on chain: read through the chain client, the read code fetched with the first read
   const reputation = useQuery({
-    queryKey: ['shop-reputation', config.contracts.Shop, player.characterId ?? '', SHOP_ID],
+    ...reputationQueryOptions(wagmiConfig, config.contracts.Shop, player.characterId, SHOP_ID),
     enabled: player.characterId !== undefined,
-    queryFn: async () => {
-      const { readContract } = await import('wagmi/actions');
-      return readContract(wagmiConfig, {
-        address: config.contracts.Shop,
-        abi: ShopAbi,
-        functionName: 'getReputation',
-        args: [BigInt(player.characterId ?? '0'), SHOP_ID],
-      });
-    },
   });
   const buying = reputation.data?.buyingPower ?? 0;
   const selling = reputation.data?.sellingPower ?? 0;

@@ -3,7 +3,6 @@
  * character, finish onboarding (`login`), then a first encounter. Each step is one transaction with one toast;
  * the page follows the gateway (and the receipts) so it resumes at the right step after a reload.
  */
-import { CharactersAbi, VerasAbi } from '@skald/chain/abis';
 import {
   AREA_COUNT,
   areaName,
@@ -20,7 +19,7 @@ import type { Vera } from '@skald/wire/rest';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { parseEventLogs, zeroAddress } from 'viem';
+import { zeroAddress } from 'viem';
 import { vikingDataQueryOptions, vikingQueryOptions } from '../api/queries.ts';
 import { ArtImage } from '../art/art-image.tsx';
 import { artPath } from '../art/paths.ts';
@@ -166,12 +165,9 @@ function CreateCharacter({ onCreated }: { onCreated: (characterId: string) => vo
     );
     setBusy(false);
     if (!result.ok) return;
-    const [created] = parseEventLogs({
-      abi: CharactersAbi,
-      eventName: 'CharacterCreated',
-      logs: result.receipt.logs,
-    });
-    if (created) onCreated(String(created.args.characterId));
+    const { createdCharacterId } = await import('../tx/receipt-events.ts');
+    const characterId = createdCharacterId(result.receipt);
+    if (characterId !== undefined) onCreated(characterId);
   };
 
   return (
@@ -300,8 +296,9 @@ function FirstEncounter({ onMinted }: { onMinted: (veraId: string) => void }) {
     });
     setBusy(false);
     if (!result.ok) return;
-    const [minted] = parseEventLogs({ abi: VerasAbi, eventName: 'VeraMinted', logs: result.receipt.logs });
-    if (minted) onMinted(String((minted.args as { veraId: bigint }).veraId));
+    const { mintedVeraId } = await import('../tx/receipt-events.ts');
+    const veraId = mintedVeraId(result.receipt);
+    if (veraId !== undefined) onMinted(veraId);
   };
   return (
     <div className="card">

@@ -119,7 +119,7 @@ export const GAME_ACTIONS: readonly GameAction[] = [
   gameAction('Shop', 'transactWithShop', {
     id: 'shop-buy',
     params: [
-      uint('shopId', 'Shop', 1n, uintMax('Shop', 'transactWithShop', 'shopId')),
+      uint('shopId', 'Shop', 1n, uintMax('Shop', 'transactWithShop', 'shopId', 16)),
       uint('itemId', 'Item', 1n, ITEM_ID_MAX),
       uint('quantity', 'Quantity', 1n, QUANTITY_MAX),
     ],
@@ -143,7 +143,7 @@ export const GAME_ACTIONS: readonly GameAction[] = [
   gameAction('Shop', 'transactWithShop', {
     id: 'shop-sell',
     params: [
-      uint('shopId', 'Shop', 1n, uintMax('Shop', 'transactWithShop', 'shopId')),
+      uint('shopId', 'Shop', 1n, uintMax('Shop', 'transactWithShop', 'shopId', 16)),
       uint('itemId', 'Item', 1n, ITEM_ID_MAX),
       uint('quantity', 'Quantity', 1n, QUANTITY_MAX),
     ],
@@ -170,7 +170,7 @@ export const GAME_ACTIONS: readonly GameAction[] = [
     id: 'bank-lock',
     params: [
       uint('lockIndex', 'Slot', 0n, 2n),
-      uint('runix', 'Runix', 1n, uintMax('Bank', 'lockRunix', 'runix')),
+      uint('runix', 'Runix', 1n, uintMax('Bank', 'lockRunix', 'runix', 64)),
     ],
     title: (a) => `Lock ${number(big(a.runix))} runix in bank slot ${Number(a.lockIndex) + 1}`,
     details: () => ['The runix stays locked until the slot’s unlock date; the reward is paid on unlock.'],
@@ -200,7 +200,7 @@ export const GAME_ACTIONS: readonly GameAction[] = [
   }),
   gameAction('Inventory', 'claimLootBox', {
     id: 'lootbox-speed-up',
-    params: [uint('lootBoxId', 'Lootbox', 1n, uintMax('Inventory', 'claimLootBox', 'lootBoxId'))],
+    params: [uint('lootBoxId', 'Lootbox', 1n, uintMax('Inventory', 'claimLootBox', 'lootBoxId', 64))],
     title: (a) => `Claim lootbox #${a.lootBoxId} and open it at once`,
     details: () => ['Speeding up skips the chest timer for onyx.'],
     quote: (a, d) => {

@@ -4,12 +4,15 @@
  */
 
 import type { TargetHit } from '@skald/wire/rest';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { isAddress } from 'viem';
 import { ArtImage } from '../../art/art-image.tsx';
 import { type ContractCall, type TxResult, useTransactor } from '../../tx/use-transactor.ts';
 import { useNetworkState, WRONG_NETWORK_MESSAGE } from '../../wallet/network.ts';
-import { literalTarget, TargetSearch, type TargetType } from './target-search.tsx';
+import { literalTarget, type TargetType } from './target-literal.ts';
+
+/** the search behind a target field (admin forms), fetched only by a form that has one */
+const TargetSearch = lazy(() => import('./target-search.tsx').then((m) => ({ default: m.TargetSearch })));
 
 export type Field =
   | { name: string; label: string; kind: 'uint'; max?: bigint; min?: bigint; initial?: string }
@@ -180,14 +183,16 @@ function TargetInput(props: {
   onChoose(hit: TargetHit | null): void;
 }) {
   return (
-    <TargetSearch
-      label={props.field.label}
-      type={props.field.target}
-      text={props.text}
-      chosen={props.chosen}
-      onText={props.onText}
-      onChoose={props.onChoose}
-    />
+    <Suspense fallback={<p className="muted">{props.field.label}: loading the search…</p>}>
+      <TargetSearch
+        label={props.field.label}
+        type={props.field.target}
+        text={props.text}
+        chosen={props.chosen}
+        onText={props.onText}
+        onChoose={props.onChoose}
+      />
+    </Suspense>
   );
 }
 

@@ -4,13 +4,11 @@
  * so an admin sees who a grant will reach before sending it.
  */
 
-import { isAddress, isId } from '@skald/game';
 import type { TargetHit } from '@skald/wire/rest';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useApi } from '../../lib/hooks.ts';
-
-export type TargetType = TargetHit['type'];
+import { literalTarget, type TargetType } from './target-literal.ts';
 
 const NOUN: Record<TargetType, string> = {
   character: 'character',
@@ -18,13 +16,6 @@ const NOUN: Record<TargetType, string> = {
   vera: 'vera',
   account: 'account',
 };
-
-/** Whether typed text is itself a usable target (an id, or an address for accounts). */
-export function literalTarget(type: TargetType, text: string): string | undefined {
-  const t = text.trim();
-  if (type === 'account') return isAddress(t) ? t : undefined;
-  return isId(t) && t !== '0' ? t : undefined;
-}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);

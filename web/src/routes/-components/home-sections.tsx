@@ -22,7 +22,6 @@ import { ActionForm } from '../../components/forms/action-form.tsx';
 import { call } from '../../lib/contracts.ts';
 import { useAppConfig } from '../../lib/hooks.ts';
 import { useNowSeconds } from '../../lib/use-now.ts';
-import { confirmSearch } from '../../tx/actions.ts';
 import { MINT_ROLL_GAS } from '../../tx/gas.ts';
 import { useTransactor } from '../../tx/use-transactor.ts';
 
@@ -199,12 +198,14 @@ export function LootBoxes({ inventory, invalidate }: { inventory: InventoryData;
                     <button
                       type="button"
                       className="secondary"
-                      onClick={() =>
+                      onClick={async () => {
+                        // the action list is fetched on the click (the /confirm page loads it anyway)
+                        const { confirmSearch } = await import('../../tx/actions.ts');
                         void navigate({
                           to: '/confirm',
                           search: confirmSearch('lootbox-speed-up', { lootBoxId: b.lootBoxId }),
-                        })
-                      }
+                        });
+                      }}
                     >
                       Speed up ({lootBoxSpeedUpCost(b.boxType).toString()} onyx)
                     </button>

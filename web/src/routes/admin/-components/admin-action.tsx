@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ActionForm } from '../../../components/forms/action-form.tsx';
 import { useAppConfig } from '../../../lib/hooks.ts';
-import { type Sent, SentCall } from './sent-call.tsx';
+import { LazySentCall } from './lazy-sent-call.tsx';
+import type { Sent } from './sent-call.tsx';
 import { ADMIN_SPECS, type AdminSpecKey } from './specs.ts';
 
 export function AdminAction({ spec: key, children }: { spec: AdminSpecKey; children?: React.ReactNode }) {
@@ -28,7 +29,7 @@ export function AdminAction({ spec: key, children }: { spec: AdminSpecKey; child
           setSent((old) => ({ call, result, targets, n: (old?.n ?? 0) + 1 }))
         }
       />
-      {sent ? <SentCall key={sent.n} sent={sent} contractName={contractName} /> : null}
+      {sent ? <LazySentCall key={sent.n} sent={sent} contractName={contractName} /> : null}
     </section>
   );
 }

@@ -11,7 +11,8 @@ import { call } from '../../../lib/contracts.ts';
 import { utcDate } from '../../../lib/format.ts';
 import { useApi, useAppConfig } from '../../../lib/hooks.ts';
 import { useTransactor } from '../../../tx/use-transactor.ts';
-import { type Sent, SentCall } from './sent-call.tsx';
+import { LazySentCall } from './lazy-sent-call.tsx';
+import type { Sent } from './sent-call.tsx';
 
 export function PendingClans() {
   const api = useApi();
@@ -103,7 +104,7 @@ export function PendingClans() {
           </table>
         </div>
       ) : null}
-      {sent ? <SentCall key={sent.n} sent={sent} contractName="Clans" /> : null}
+      {sent ? <LazySentCall key={sent.n} sent={sent} contractName="Clans" /> : null}
     </section>
   );
 }

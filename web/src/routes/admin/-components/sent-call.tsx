@@ -1,13 +1,14 @@
 /**
  * What an admin form just sent: the contract call decoded (function and named arguments, targets by name), its
- * result (transaction, block, or the readable error) and, once indexed, its rows in the audit.
+ * result (transaction, block, or the readable error) and, once indexed, its rows in the audit. The ABIs that
+ * name the arguments are loaded on use (the send has already loaded them), not with the admin pages.
  */
 
 import type { TargetHit } from '@skald/wire/rest';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { AbiFunction } from 'viem';
+import type { Abi, AbiFunction } from 'viem';
 import { auditQueryOptions } from '../../../api/queries.ts';
 import { useApi } from '../../../lib/hooks.ts';
 import type { ContractCall, TxResult } from '../../../tx/use-transactor.ts';
@@ -17,8 +18,10 @@ export type Sent = { call: ContractCall; result: TxResult; targets: Record<strin
 
 const INDEX_WAIT_MS = 60_000;
 
-export function decodeCall(call: ContractCall, targets: Record<string, TargetHit | null> = {}) {
-  const fn = call.abi.find(
+const loadAbis = () => import('../../../lib/abis.ts').then((m): Record<string, Abi> => m.ABIS);
+
+export function decodeCall(call: ContractCall, abi: Abi, targets: Record<string, TargetHit | null> = {}) {
+  const fn = abi.find(
     (item): item is AbiFunction => item.type === 'function' && item.name === call.functionName,
   );
   const named = Object.values(targets).filter((t): t is TargetHit => t !== null);
@@ -40,7 +43,13 @@ export function decodeCall(call: ContractCall, targets: Record<string, TargetHit
 
 export function SentCall({ sent, contractName }: { sent: Sent; contractName: string }) {
   const api = useApi();
-  const decoded = decodeCall(sent.call, sent.targets);
+  const abis = useQuery({
+    queryKey: ['contract-abis'],
+    queryFn: loadAbis,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const abi = abis.data?.[sent.call.contract];
+  const decoded = abi ? decodeCall(sent.call, abi, sent.targets) : undefined;
   const hash = sent.result.ok ? sent.result.hash : undefined;
   const [startedAt] = useState(() => Date.now());
   const audit = useQuery({
@@ -54,13 +63,23 @@ export function SentCall({ sent, contractName }: { sent: Sent; contractName: str
   return (
     <section className="card sent-call" aria-label="Sent transaction">
       <h2>Sent</h2>
-      <pre className="decoded-call">
-        <code>
-          {`${contractName}.${decoded.functionName}(\n`}
-          {decoded.args.map((a) => `  ${a.name} (${a.type}) = ${a.value}${a.note ? `  // ${a.note}` : ''}\n`)}
-          {')'}
-        </code>
-      </pre>
+      {decoded ? (
+        <pre className="decoded-call">
+          <code>
+            {`${contractName}.${decoded.functionName}(\n`}
+            {decoded.args.map(
+              (a) => `  ${a.name} (${a.type}) = ${a.value}${a.note ? `  // ${a.note}` : ''}\n`,
+            )}
+            {')'}
+          </code>
+        </pre>
+      ) : abis.isError ? (
+        <p role="alert">
+          {contractName}.{sent.call.functionName}: the contract description could not be loaded.
+        </p>
+      ) : (
+        <p className="muted">Decoding…</p>
+      )}
       {sent.result.ok ? (
         <dl className="sent-result">
           <dt>Transaction</dt>

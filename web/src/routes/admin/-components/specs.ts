@@ -1,7 +1,8 @@
 /**
  * The eleven admin actions (spec section 6) as data: the fields each form asks for and the contract call it
- * sends. Limits come from the ABI's parameter types (uintMax), so an out-of-range value is refused before the
- * wallet, and every call's function name and arguments are checked against the ABI at compile time.
+ * sends. Limits come from the ABI's parameter types (uintMax: each width is checked against the ABI at compile
+ * time), so an out-of-range value is refused before the wallet, and every call's function name and arguments
+ * are checked against the ABI at compile time.
  */
 import { BATTLE_TYPE_LABELS, MAIN_RUNES, PERSONALITIES, ROLE_LABELS, SPECIES, SUB_RUNES } from '@skald/game';
 import { artPath } from '../../../art/paths.ts';
@@ -12,28 +13,31 @@ import {
   type CallableContract,
   call,
   type InputName,
+  type InputType,
+  type UintBits,
   uintMax,
   type WriteFunction,
 } from '../../../lib/contracts.ts';
 import type { ContractCall } from '../../../tx/use-transactor.ts';
 
-/** A uint field named after an input of `fn`, bounded by that input's width in the ABI. */
-function uintInput<C extends CallableContract, F extends WriteFunction<C>>(
+/** A uint field named after an input of `fn`, bounded by that input's width in the ABI (checked at compile time). */
+function uintInput<C extends CallableContract, F extends WriteFunction<C>, I extends InputName<C, F>>(
   contract: C,
   fn: F,
-  input: InputName<C, F>,
+  input: I,
+  bits: UintBits<InputType<C, F, I>>,
   label: string,
   min: bigint,
   initial?: string,
 ): Field {
-  return { name: input, label, kind: 'uint', min, max: uintMax(contract, fn, input), initial };
+  return { name: input, label, kind: 'uint', min, max: uintMax(contract, fn, input, bits), initial };
 }
 
 const character: Field = { name: 'characterId', label: 'Character', kind: 'target', target: 'character' };
 /** grantOnyx, grantRunix and grantWispExperience take the same uint64 amount */
-const amount: Field = uintInput('Inventory', 'admin_grantRunix', 'amount', 'Amount', 1n);
-const shopId: Field = uintInput('Shop', 'admin_repriceShop', 'shopId', 'Shop id', 1n, '1');
-const itemId: Field = uintInput('Shop', 'admin_repriceShop', 'itemId', 'Item id', 1n);
+const amount: Field = uintInput('Inventory', 'admin_grantRunix', 'amount', 64, 'Amount', 1n);
+const shopId: Field = uintInput('Shop', 'admin_repriceShop', 'shopId', 16, 'Shop id', 1n, '1');
+const itemId: Field = uintInput('Shop', 'admin_repriceShop', 'itemId', 32, 'Item id', 1n);
 
 export type AdminSpec = {
   path: string;
@@ -60,7 +64,7 @@ export const ADMIN_SPECS = {
     summary: 'Adds experience to one vera.',
     fields: [
       { name: 'veraId', label: 'Vera', kind: 'target', target: 'vera' },
-      uintInput('Veras', 'admin_grantExperience', 'amount', 'Experience', 1n),
+      uintInput('Veras', 'admin_grantExperience', 'amount', 24, 'Experience', 1n),
     ],
     submit: 'Grant experience',
     build: (c, v) =>
@@ -70,7 +74,7 @@ export const ADMIN_SPECS = {
     path: '/admin/items/grant',
     title: 'Grant items',
     summary: 'Puts items into a character’s inventory.',
-    fields: [character, itemId, uintInput('Inventory', 'admin_grantItem', 'quantity', 'Quantity', 1n)],
+    fields: [character, itemId, uintInput('Inventory', 'admin_grantItem', 'quantity', 64, 'Quantity', 1n)],
     submit: 'Grant items',
     build: (c, v) =>
       call(c, 'Inventory', 'admin_grantItem', [
@@ -85,7 +89,7 @@ export const ADMIN_SPECS = {
     summary: 'Creates an amulet (rarity 1–5, a main rune) for a character.',
     fields: [
       character,
-      uintInput('Inventory', 'admin_grantAmulet', 'rarity', 'Rarity (1–5)', 0n, '1'),
+      uintInput('Inventory', 'admin_grantAmulet', 'rarity', 8, 'Rarity (1–5)', 0n, '1'),
       {
         name: 'runeType',
         label: 'Rune',
@@ -109,7 +113,7 @@ export const ADMIN_SPECS = {
     summary: 'Creates a lootbox; species and rune “rolled” are decided when it opens.',
     fields: [
       character,
-      uintInput('Inventory', 'admin_grantLootBox', 'boxType', 'Box type (1–3)', 1n, '1'),
+      uintInput('Inventory', 'admin_grantLootBox', 'boxType', 8, 'Box type (1–3)', 1n, '1'),
       {
         name: 'species',
         label: 'Species',
@@ -177,7 +181,7 @@ export const ADMIN_SPECS = {
         kind: 'select',
         options: PERSONALITIES.map((p) => ({ value: String(p.id), label: p.name })),
       },
-      uintInput('Veras', 'admin_grantVera', 'level', 'Level', 1n, '1'),
+      uintInput('Veras', 'admin_grantVera', 'level', 8, 'Level', 1n, '1'),
       { name: 'perfectStats', label: 'Perfect stats', kind: 'bool' },
     ],
     submit: 'Grant vera',
@@ -247,7 +251,7 @@ export const ADMIN_SPECS = {
     path: '/admin/shop/reprice',
     title: 'Reprice a shop item',
     summary: 'Sets an item’s runix cost (creating it in the shop when missing).',
-    fields: [shopId, itemId, uintInput('Shop', 'admin_repriceShop', 'runixCost', 'Runix cost', 0n)],
+    fields: [shopId, itemId, uintInput('Shop', 'admin_repriceShop', 'runixCost', 64, 'Runix cost', 0n)],
     submit: 'Reprice',
     build: (c, v) =>
       call(c, 'Shop', 'admin_repriceShop', [
@@ -260,7 +264,7 @@ export const ADMIN_SPECS = {
     path: '/admin/shop/restock',
     title: 'Restock a shop item',
     summary: 'Adds stock to an item.',
-    fields: [shopId, itemId, uintInput('Shop', 'admin_restockShop', 'quantity', 'Quantity to add', 1n)],
+    fields: [shopId, itemId, uintInput('Shop', 'admin_restockShop', 'quantity', 64, 'Quantity to add', 1n)],
     submit: 'Restock',
     build: (c, v) =>
       call(c, 'Shop', 'admin_restockShop', [
@@ -323,7 +327,7 @@ export const ADMIN_SPECS = {
         kind: 'select',
         options: [0, 1, 2].map((i) => ({ value: String(i), label: `Slot ${i + 1}` })),
       },
-      uintInput('Bank', 'admin_setLockDuration', 'durationSeconds', 'Duration (seconds)', 1n),
+      uintInput('Bank', 'admin_setLockDuration', 'durationSeconds', 64, 'Duration (seconds)', 1n),
     ],
     submit: 'Save',
     build: (c, v) =>
