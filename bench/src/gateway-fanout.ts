@@ -17,7 +17,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ANVIL_MNEMONIC, allSkaldAbis } from '@skald/chain';
+import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
 import type { ActivityEvent, ActivityFrame } from '@skald/wire';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -42,16 +42,7 @@ const admins = Array.from(
   { length: PRODUCERS },
   (_, i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).address,
 );
-const rpc = async (method: string, params: unknown[]) => {
-  const res = await fetch(world.chain.anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result: string; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-};
+const rpc = (method: string, params: unknown[]) => anvilRpc<string>(world.chain.anvil.rpcUrl, method, params);
 // 300k gas each: a 3M limit would reserve a tenth of a block per grant and leave most of them pending
 const sendTx = (from: string, to: string, data: string) =>
   rpc('eth_sendTransaction', [{ from, to, data, gas: '0x493e0' }]);

@@ -115,3 +115,19 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
       }),
   };
 }
+
+/** One raw JSON-RPC call (anvil's test methods: evm_mine, anvil_reorg, eth_sendTransaction from an unlocked account). */
+export async function anvilRpc<T = unknown>(
+  rpcUrl: string,
+  method: string,
+  params: unknown[] = [],
+): Promise<T> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}

@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHARACTER_ATTRIBUTE_KEYS, type CharacterAttributes } from '@skald/game';
 import { type AbiEvent, createPublicClient, http, toEventSelector } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { gameEventAbis } from './activity/index.ts';
@@ -13,6 +14,11 @@ import { ANVIL_MNEMONIC, type Anvil, type AnvilOptions, startAnvil } from './anv
 import { deployGame } from './deploy.ts';
 import { type Deployment, writeDeployment } from './deployment.ts';
 import { runSimulator, type SimulatorOptions } from './simulator/index.ts';
+
+/** A plain look (every attribute 1) for test characters whose appearance does not matter. */
+export const PLAIN_ATTRIBUTES = Object.fromEntries(
+  CHARACTER_ATTRIBUTE_KEYS.map((key) => [key, 1]),
+) as CharacterAttributes;
 
 export type TestChain = {
   anvil: Anvil;

@@ -4,7 +4,7 @@
  * never see a provisional event; a reorg with replacement transactions retracts within a second; the node's
  * websocket dropping loses nothing; and without a websocket the lane polls and says so.
  */
-import { ANVIL_MNEMONIC, allSkaldAbis } from '@skald/chain';
+import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
 import type { LiveStatus } from '@skald/wire';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -17,16 +17,8 @@ let world: World;
 let gateway: RunningGateway;
 const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).address;
 
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(world.chain.anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const json = (await res.json()) as { result: T; error?: { message: string } };
-  if (json.error) throw new Error(`${method}: ${json.error.message}`);
-  return json.result;
-}
+const rpc = <T>(method: string, params: unknown[] = []) =>
+  anvilRpc<T>(world.chain.anvil.rpcUrl, method, params);
 
 const grantVera = () =>
   encodeFunctionData({

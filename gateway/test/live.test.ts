@@ -2,7 +2,7 @@
  * The live stream against a real indexer: gapless and exactly once through forced disconnects and a gateway
  * restart, mint payloads for the toast, filtered subscriptions, and reorg retraction.
  */
-import { ANVIL_MNEMONIC, allSkaldAbis } from '@skald/chain';
+import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
 import { playWorld } from '@skald/chain/local';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -15,16 +15,8 @@ let world: World;
 let gateway: RunningGateway;
 const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).address;
 
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(world.chain.anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const json = (await res.json()) as { result: T; error?: { message: string } };
-  if (json.error) throw new Error(`${method}: ${json.error.message}`);
-  return json.result;
-}
+const rpc = <T>(method: string, params: unknown[] = []) =>
+  anvilRpc<T>(world.chain.anvil.rpcUrl, method, params);
 
 async function adminTx(to: `0x${string}`, data: `0x${string}`) {
   const hash = await rpc<string>('eth_sendTransaction', [{ from: admin, to, data, gas: '0x2dc6c0' }]);

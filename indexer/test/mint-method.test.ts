@@ -1,6 +1,6 @@
 import { ANVIL_MNEMONIC, allSkaldAbis, gameContracts, skaldChain } from '@skald/chain';
 import { decodeMintMethod, MINT_SELECTORS } from '@skald/chain/activity';
-import { startChain, type TestChain } from '@skald/chain/local';
+import { PLAIN_ATTRIBUTES, startChain, type TestChain } from '@skald/chain/local';
 import { createTestDatabase, type SkaldDb } from '@skald/db';
 import {
   type Abi,
@@ -75,24 +75,14 @@ describe('mint table on chain', () => {
         args: Record<string, unknown>;
       }[];
     };
-    const attrs = {
-      bodyType: 1,
-      eyeColorMain: 1,
-      eyeColorSecondary: 1,
-      hairColor: 1,
-      hairType: 1,
-      skinColor: 1,
-      accessoryColor: 1,
-      accessoryMainType: 1,
-      accessorySecondaryType: 1,
-      leatherColor: 1,
-      pantsColor: 1,
-      shirtColor: 1,
-      stitchesColor: 1,
-    };
     const zero = '0x0000000000000000000000000000000000000000';
     const created = await mined(
-      player.characters.write.createCharacter([zero, 'Ragna', attrs, { starterSpecies: 1, starterRune: 1 }]),
+      player.characters.write.createCharacter([
+        zero,
+        'Ragna',
+        PLAIN_ATTRIBUTES,
+        { starterSpecies: 1, starterRune: 1 },
+      ]),
     );
     const characterId = created.find((l) => l.eventName === 'CharacterCreated')?.args.characterId as bigint;
     await mined(player.characters.write.login());
@@ -124,7 +114,7 @@ describe('mint table on chain', () => {
       encodeFunctionData({
         abi,
         functionName: 'createCharacter',
-        args: [zero, 'Forwarder', attrs, { starterSpecies: 2, starterRune: 2 }],
+        args: [zero, 'Forwarder', PLAIN_ATTRIBUTES, { starterSpecies: 2, starterRune: 2 }],
       }),
     );
     await via(

@@ -1,4 +1,4 @@
-import { ANVIL_MNEMONIC, allSkaldAbis } from '@skald/chain';
+import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
 import { playWorld, startChain, type TestChain } from '@skald/chain/local';
 import { createTestDatabase, type SkaldDb } from '@skald/db';
 import { type Abi, encodeFunctionData } from 'viem';
@@ -17,16 +17,7 @@ const ponderLines: string[] = [];
 const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).address;
 const abi = allSkaldAbis as Abi;
 
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(chain.anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const json = (await res.json()) as { result: T; error?: { message: string } };
-  if (json.error) throw new Error(`${method}: ${json.error.message}`);
-  return json.result;
-}
+const rpc = <T>(method: string, params: unknown[] = []) => anvilRpc<T>(chain.anvil.rpcUrl, method, params);
 
 /** An admin transaction, automined into its own block. */
 async function adminTx(to: `0x${string}`, data: `0x${string}`) {

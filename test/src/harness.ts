@@ -3,7 +3,7 @@
  * browser test repeats (open a watched page with a wallet, wait for hydration, connect, sign in, poll).
  */
 
-import type { Anvil } from '@skald/chain';
+import { type Anvil, anvilRpc } from '@skald/chain';
 import type { RunningGateway } from '@skald/gateway';
 import type { RunningIndexer } from '@skald/indexer';
 import type { Browser, Page } from 'playwright-core';
@@ -123,15 +123,8 @@ export async function txSucceeded(p: Page, label: string) {
 }
 
 /** Anvil's test RPC: a raw JSON-RPC call (evm_mine, evm_increaseTime). */
-export async function rpc(anvil: Anvil, method: string, params: unknown[] = []): Promise<unknown> {
-  const res = await fetch(anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
+export function rpc(anvil: Anvil, method: string, params: unknown[] = []): Promise<unknown> {
+  return anvilRpc(anvil.rpcUrl, method, params);
 }
 
 /**
