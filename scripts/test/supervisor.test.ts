@@ -181,7 +181,7 @@ describe('npm start under the supervisor', () => {
     const client = liveClient(stack.origin);
     try {
       await until('live events', 60_000, async () => (client.events.length >= 3 ? true : undefined));
-      const [gateway] = stack.find(/gateway\/src\/server\.ts/);
+      const [gateway] = stack.find(/scripts\/gateway\.ts/);
       expect(gateway, 'the gateway process').toBeDefined();
       process.kill(gateway as number, 'SIGKILL');
       const seenAtKill = client.events.length;
