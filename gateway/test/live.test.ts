@@ -47,6 +47,7 @@ function summary(got: string[], truth: string[]) {
     outOfOrder,
     missing: missing.length,
     firstMissing: missing[0] ?? null,
+    lastMissing: missing.at(-1) ?? null,
   };
 }
 

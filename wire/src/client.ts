@@ -4,8 +4,8 @@
  * Subscriptions with the same filter share one server subscription (and its frames); each listener keeps its
  * own state: the last confirmed cursor it saw (its durable resume point, which only confirmed events move) and
  * the recent cursors it was shown, so every cursor reaches it once as provisional and at most once more as
- * confirmed (the upgrade). After a reconnect that socket.io could not recover, each subscription is sent again
- * from the oldest resume point of its listeners, so the server replays exactly what was missed.
+ * confirmed (the upgrade). After every reconnect each subscription is sent again from the oldest resume point of
+ * its listeners, so the server replays exactly what was missed from Postgres.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { cursorBefore } from './cursor.ts';
@@ -171,7 +171,6 @@ export function connectLive(
 
   socket.on('connect', () => {
     setStatus('live');
-    if (socket.recovered) return; // the server kept our subscriptions and replayed what we missed
     for (const group of groups.values()) void send(group);
   });
   socket.on('disconnect', (reason) => {

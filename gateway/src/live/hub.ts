@@ -29,7 +29,7 @@ export interface Transport {
   leave(socketId: string, room: string): void;
 }
 
-/** A subscription's state; kept on socket.data so a recovered socket resumes it. */
+/** A subscription's state, kept on its socket's data. */
 export type Sub = {
   key: string;
   filter: Filter;
@@ -240,7 +240,7 @@ export class Hub {
     return 'topics';
   }
 
-  /** Counts a live subscription (or a held one awaiting recovery) for its filter's room. */
+  /** Counts a live subscription for its filter's room. */
   addLiveRef(key: string, filter: Filter): void {
     const live = this.liveKeys.get(key);
     if (live) {
@@ -339,11 +339,12 @@ export class Hub {
   }
 
   /** Ends a subscription: leaves its room or stops its replay. */
-  stop(socketId: string, sub: Sub, options: { keepRef?: boolean } = {}): void {
+  stop(socketId: string, sub: Sub): void {
     sub.gen += 1;
     if (sub.live) {
+      sub.live = false;
       this.transport.leave(socketId, roomOf(sub.key));
-      if (!options.keepRef) this.releaseLiveRef(sub.key);
+      this.releaseLiveRef(sub.key);
     }
   }
 }

@@ -15,10 +15,8 @@ import { FastLane, type FastLaneOptions, NameCache } from './fast-lane.ts';
 import { type Batch, Hub, type Transport } from './hub.ts';
 import { campaign } from './leader.ts';
 import { learnNames, loadNames } from './names.ts';
-import { type LiveServer, RECOVERY_MS, serveSockets } from './sockets.ts';
+import { type LiveServer, serveSockets } from './sockets.ts';
 import { Source } from './source.ts';
-
-export { RECOVERY_MS } from './sockets.ts';
 
 export type LiveHooks = {
   onError(error: unknown, where: string): void;
@@ -52,14 +50,10 @@ export type Live = Awaited<ReturnType<typeof createLive>>;
 
 export async function createLive(options: LiveOptions) {
   const { hooks } = options;
-  const recovery = options.redisUrl === undefined;
   const io: LiveServer = new Server(options.httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
-    // the Redis adapter cannot recover sessions; clients then re-subscribe with their last cursor
-    connectionStateRecovery: recovery
-      ? { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: true }
-      : undefined,
+    // no connection-state recovery: a reconnecting client subscribes again from its last confirmed cursor
     maxHttpBufferSize: 16 * 1024,
   });
 
@@ -139,8 +133,7 @@ export async function createLive(options: LiveOptions) {
     await lane.start();
   }
 
-  const sockets = serveSockets(io, hub, {
-    recovery,
+  serveSockets(io, hub, {
     onError: (e, where) => hooks.onError(e, where),
     onConnection: (delta) => hooks.onConnection?.(delta),
   });
@@ -156,7 +149,6 @@ export async function createLive(options: LiveOptions) {
     fastLane: () => lane,
     async close() {
       await lane?.stop();
-      sockets.close();
       await election?.stop();
       await stopSource();
       // not io.close(): that would also close the HTTP server, which Fastify owns. Closing the transports (not

@@ -1,7 +1,10 @@
 /**
- * One live socket's life: subscribe and unsubscribe requests (validated, at most MAX_SUBSCRIPTIONS each), its
- * subscriptions run through the hub, and, when it drops recoverably, its live rooms kept counted (so broadcasts
- * are kept for replay) until it comes back or RECOVERY_MS has passed.
+ * One live socket's life: subscribe and unsubscribe requests (validated, at most MAX_SUBSCRIPTIONS each) and
+ * its subscriptions run through the hub until it disconnects.
+ *
+ * There is no socket.io connection-state recovery: it restores the server-to-client half only (a subscribe in
+ * flight when the transport drops is lost while the session counts as recovered). A client that reconnects
+ * subscribes again with its last confirmed cursor, and the hub replays what it missed from Postgres.
  */
 import {
   type ClientToServerEvents,
@@ -19,23 +22,15 @@ export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Serv
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 const MAX_SUBSCRIPTIONS = 20;
-/** How long socket.io keeps a dropped socket's session (and its missed room broadcasts) for recovery. */
-export const RECOVERY_MS = 30_000;
-const RECOVERABLE = new Set(['transport error', 'transport close', 'forced close', 'ping timeout']);
 
 export type SocketOptions = {
-  /** whether socket.io recovers dropped sessions (not with the Redis adapter) */
-  recovery: boolean;
   onError(error: unknown, where: string): void;
   onConnection?(delta: 1 | -1): void;
 };
 
-/** Serves every socket of `io` through `hub`; `close` drops the rooms still held for sockets away. */
-export function serveSockets(io: LiveServer, hub: Hub, options: SocketOptions) {
-  const { recovery, onError } = options;
-  // sockets away but recoverable: their rooms stay counted (so broadcasts are kept for replay) until this fires
-  const held = new Map<string, NodeJS.Timeout>();
-  const holdKey = (socketId: string, key: string) => `${socketId}\n${key}`;
+/** Serves every socket of `io` through `hub`. */
+export function serveSockets(io: LiveServer, hub: Hub, options: SocketOptions): void {
+  const { onError } = options;
 
   const run = (socket: LiveSocket, sub: Sub) => {
     hub.start(socket.id, sub).catch((e) => onError(e, 'backlog'));
@@ -43,18 +38,7 @@ export function serveSockets(io: LiveServer, hub: Hub, options: SocketOptions) {
 
   io.on('connection', (socket: LiveSocket) => {
     options.onConnection?.(1);
-    socket.data.subs ??= {};
-    if (socket.recovered) {
-      for (const sub of Object.values(socket.data.subs)) {
-        if (sub.live) {
-          const h = held.get(holdKey(socket.id, sub.key));
-          if (h) {
-            clearTimeout(h);
-            held.delete(holdKey(socket.id, sub.key));
-          } else hub.addLiveRef(sub.key, sub.filter);
-        } else run(socket, sub);
-      }
-    }
+    socket.data.subs = {};
 
     const answer = (ack: unknown, result: SubscribeAck | UnsubscribeAck) => {
       if (typeof ack === 'function') ack(result);
@@ -95,28 +79,9 @@ export function serveSockets(io: LiveServer, hub: Hub, options: SocketOptions) {
       answer(ack, { ok: true });
     });
 
-    socket.on('disconnect', (reason) => {
+    socket.on('disconnect', () => {
       options.onConnection?.(-1);
-      const keep = recovery && RECOVERABLE.has(reason);
-      for (const sub of Object.values(socket.data.subs)) {
-        hub.stop(socket.id, sub, { keepRef: keep });
-        if (keep && sub.live) {
-          const k = holdKey(socket.id, sub.key);
-          const timer = setTimeout(() => {
-            held.delete(k);
-            hub.releaseLiveRef(sub.key);
-          }, RECOVERY_MS + 1000);
-          timer.unref();
-          held.set(k, timer);
-        }
-      }
+      for (const sub of Object.values(socket.data.subs)) hub.stop(socket.id, sub);
     });
   });
-
-  return {
-    close() {
-      for (const timer of held.values()) clearTimeout(timer);
-      held.clear();
-    },
-  };
 }
