@@ -15,6 +15,7 @@ import {
   createTestDatabase,
   type Game,
   gameOn,
+  hydrated,
   injectWallet,
   launchBrowser,
   mined,
@@ -59,11 +60,6 @@ async function page(options: { wallet?: number; viewport?: { width: number; heig
   });
   opened.push(watched);
   return watched;
-}
-
-/** Hydrated: the client entry has run (it installs the live-stream hook last). */
-async function hydrated(p: Page) {
-  await p.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 async function connect(p: Page) {
@@ -209,8 +205,11 @@ describe('skald web', () => {
     expect(
       await p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Top' }).isVisible(),
     ).toBe(false);
+    // the button works once React has hydrated it (a loaded machine may not be there yet)
+    await hydrated(p, consoleErrors);
     await p.getByRole('button', { name: 'Open menu' }).click();
     const menu = p.getByRole('navigation', { name: 'Menu' });
+    await menu.waitFor();
     for (const name of ['Top', 'Clans', 'Live'])
       expect(await menu.getByRole('link', { name }).isVisible()).toBe(true);
     await menu.getByRole('link', { name: 'Clans' }).click();
