@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headerOpacity, nextHeaderScroll } from '../src/components/header/header-scroll.ts';
+import { number } from '../src/lib/format.ts';
 import { shouldReload } from '../src/lib/version.ts';
 import { addEvents, emptyFeed, retractEvents } from '../src/live/feed.ts';
 import { retractionNote } from '../src/live/mint.ts';
@@ -18,6 +19,27 @@ describe('header scroll rules', () => {
     expect(s.hidden).toBe(false);
     expect(nextHeaderScroll(s, 600, true).hidden).toBe(false);
     expect(nextHeaderScroll({ hidden: true, anchorY: 500 }, 40, false).hidden).toBe(false);
+  });
+});
+
+describe('number format', () => {
+  it('groups thousands as en-US does, for every size and sign', () => {
+    const samples = [
+      0n,
+      7n,
+      999n,
+      1000n,
+      12_345n,
+      999_999n,
+      1_000_000n,
+      -1n,
+      -1234n,
+      -999_999n,
+      2n ** 64n - 1n,
+    ];
+    for (const value of samples) expect(number(value)).toBe(value.toLocaleString('en-US'));
+    expect(number('1234567')).toBe('1,234,567');
+    expect(number(42)).toBe('42');
   });
 });
 
