@@ -178,4 +178,20 @@ describe('fuzz: no admin input yields a 5xx', () => {
     });
     expect(nul.statusCode).toBe(400);
   });
+
+  it('answers 400 naming the field for a NUL character anywhere in the input', async () => {
+    const cases = [
+      { url: '/api/vikings?name=%00&limit=1', field: 'querystring.name' },
+      { url: '/api/leaderboard/1?name=a%00', field: 'querystring.name' },
+      { url: '/api/viking/%00', field: 'params.characterId' },
+    ];
+    for (const { url, field } of cases) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toContain(field);
+    }
+    const body = await app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ a }\u0000' } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toContain('body.query');
+  });
 });

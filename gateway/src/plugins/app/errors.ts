@@ -69,8 +69,28 @@ function validationMessage(error: FastifyError): string {
   return parts.length > 0 ? parts.join('; ') : error.message;
 }
 
+/** Where a request's decoded input holds U+0000 (as "querystring.name"), or undefined. */
+function nulPath(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 8 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulPath(inner, `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export default fp(
   async (app) => {
+    // Postgres text cannot hold U+0000: input carrying it is the client's mistake (400), not a failed query (500)
+    app.addHook('preValidation', async (request, reply) => {
+      const inputs = { querystring: request.query, params: request.params, body: request.body };
+      for (const [where, value] of Object.entries(inputs)) {
+        const path = nulPath(value, where);
+        if (path)
+          return reject(reply, 400, `${path} contains a NUL character (U+0000), which text cannot hold`);
+      }
+    });
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error.validation) return reject(reply, 400, validationMessage(error));
       if (isUnavailable(error)) {
