@@ -12,11 +12,13 @@ import { now } from './stats.ts';
 export type ToWorker =
   | { type: 'connect'; urls: string[]; count: number; offset: number; bare?: boolean }
   | { type: 'firsts' }
+  | { type: 'count' }
   | { type: 'refs'; refs: Record<string, [first: number, sent: number | null]> }
   | { type: 'close' };
 
 export type FromWorker =
   | { type: 'connected'; ms: number }
+  | { type: 'count'; receipts: number }
   | { type: 'firsts'; firsts: [cursor: string, first: number, txHash: string][]; elu: number }
   | {
       type: 'hist';
@@ -35,6 +37,7 @@ const bareClients: WebSocket[] = [];
 const receipts = new Map<string, number[]>();
 const txOf = new Map<string, string>();
 let duplicates = 0;
+let receiptCount = 0;
 let elu = performance.eventLoopUtilization();
 
 function record(cursor: string, txHash: string, seen: Set<string>) {
@@ -48,6 +51,7 @@ function record(cursor: string, txHash: string, seen: Set<string>) {
     txOf.set(cursor, txHash);
   }
   times.push(t);
+  receiptCount++;
 }
 
 /** Bare `ws` clients of the baseline server: each frame parsed and every event recorded, as the live client does. */
@@ -130,7 +134,8 @@ process.on('message', (message: ToWorker) => {
     const firsts: [string, number, string][] = [];
     for (const [cursor, times] of receipts) firsts.push([cursor, Math.min(...times), txOf.get(cursor) ?? '']);
     send({ type: 'firsts', firsts, elu: performance.eventLoopUtilization(elu).utilization });
-  } else if (message.type === 'refs') send({ type: 'hist', ...histograms(message.refs), duplicates });
+  } else if (message.type === 'count') send({ type: 'count', receipts: receiptCount });
+  else if (message.type === 'refs') send({ type: 'hist', ...histograms(message.refs), duplicates });
   else {
     for (const c of clients) c.close();
     for (const ws of bareClients) ws.terminate();

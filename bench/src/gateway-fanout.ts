@@ -6,8 +6,9 @@
  * The clients live in BENCH_WORKERS (4) forked processes (gateway-fanout-clients.ts), not in this one, so this
  * process only paces the producers and the measurement is not of a saturated benchmark. The producers are
  * BENCH_PRODUCERS (5) anvil accounts made admins, each sending its grants in turn (one grant = two events),
- * mined every BENCH_BLOCK_MS (500, opBNB's block time) rather than one block per transaction: 25 blocks a
- * second starved the indexer on this 2-core machine, so end-to-end time measured indexing backlog.
+ * mined every BENCH_BLOCK_MS (250, opBNB's block time: 4 blocks a second) rather than one block per
+ * transaction. After the last event is indexed, the run waits for the clients to drain (every receipt in, or
+ * nothing new for 3 s) before reading them out, so what is printed as missing was lost, not still queued.
  * Printed: delivery p50/p99 as fan-out spread (each client's receipt after the first receipt of that event
  * anywhere: the gateway's own share) and end to end (transaction sent -> received: mining + indexing + fan-out),
  * with the gateway's CPU use and the client workers' event-loop use, so a saturated machine shows as such.
@@ -31,7 +32,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
 const PRODUCERS = Number(process.env.BENCH_PRODUCERS ?? 5);
-const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 500);
+const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 250);
 const REDIS_URL = process.env.SKALD_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -85,6 +86,32 @@ function percentile(hist: Map<number, number>, p: number): number {
     if (seen >= (p / 100) * total) return b / 10;
   }
   return Number.NaN;
+}
+
+/**
+ * Waits until the clients have drained: every expected receipt arrived, or no worker received anything for
+ * 3 s (what is still missing then is lost, not queued), at most 120 s. Returns the wait in ms.
+ */
+async function drained(workers: ReturnType<typeof startWorker>[], expected: number): Promise<number> {
+  const t0 = now();
+  let last = -1;
+  let still = 0;
+  while (now() - t0 < 120_000) {
+    const counts = await Promise.all(
+      workers.map((w) => {
+        const reply = w.next('count');
+        w.send({ type: 'count' });
+        return reply;
+      }),
+    );
+    const total = counts.reduce((a, c) => a + c.receipts, 0);
+    if (total >= expected) break;
+    still = total === last ? still + 1 : 0;
+    if (still >= 6) break;
+    last = total;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return now() - t0;
 }
 
 /** Paces one producer account: a grant every `interval` ms, each awaited (anvil assigns the nonces). */
@@ -149,15 +176,16 @@ async function measureBaseline(frames: ActivityFrame[]) {
     await new Promise((r) => setTimeout(r, Math.max(0, started + i * BLOCK_MS - now())));
     server.send({ type: 'frame', frame } satisfies ToBaseline);
   }
-  await new Promise((r) => setTimeout(r, 2000));
-  const cpu = (cpuSeconds(server.pid) - cpuBefore) / ((now() - started) / 1000);
   const total = frames.reduce((n, f) => n + f.events.length, 0);
+  const drainMs = await drained(workers, total * CLIENTS);
+  const cpu = (cpuSeconds(server.pid) - cpuBefore) / ((now() - started) / 1000);
   await collect(
     `bare ws baseline (same ${frames.length} frames)`,
     workers,
     connectMs,
     new Map(),
     [cpu],
+    drainMs,
     total,
   );
   server.send({ type: 'close' } satisfies ToBaseline);
@@ -187,12 +215,12 @@ async function measure(label: string, gateways: Proc[]) {
   clearInterval(miner);
   await rpc('evm_setAutomine', [true]);
   await rpc('evm_mine', []);
-  // everything sent is indexed, then a moment for the last fan-out to land
+  // everything sent is indexed, then the clients drain (two events per grant, each at every client)
   await waitForIndexed(world.reader, world.chain);
-  await new Promise((r) => setTimeout(r, 2000));
+  const drainMs = await drained(workers, sentAt.size * 2 * CLIENTS);
   const busySeconds = (now() - started) / 1000;
   const cpu = gateways.map((g, i) => (cpuSeconds(g.child.pid) - (cpuBefore[i] as number)) / busySeconds);
-  await collect(label, workers, connectMs, sentAt, cpu);
+  await collect(label, workers, connectMs, sentAt, cpu, drainMs);
 }
 
 async function collect(
@@ -201,6 +229,7 @@ async function collect(
   connectMs: number,
   sentAt: Map<string, number>,
   cpu: number[],
+  drainMs: number,
   expectedEvents?: number,
 ) {
   const firstReplies = await Promise.all(
@@ -250,6 +279,7 @@ async function collect(
     'fan-out spread p99 ms (target <= 100)': percentile(spread, 99),
     'end-to-end p50 ms (tx sent -> received)': percentile(e2e, 50),
     'end-to-end p99 ms': percentile(e2e, 99),
+    'waited for clients to drain (s)': drainMs / 1000,
     'server CPU cores (send -> drained)': cpu.map((c) => fmt(c, 2)).join(' + '),
     'client workers event-loop use': firstReplies.map((r) => `${Math.round(r.elu * 100)}%`).join(' '),
   });

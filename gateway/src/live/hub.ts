@@ -69,6 +69,18 @@ export class Hub {
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
+  /**
+   * Starts from the index as it is: its head, and the confirmed rows of the reorg window. A hub without its
+   * window would take every row below the head for one a reorg inserted, and send the whole window again.
+   */
+  async seed(): Promise<void> {
+    this.head = await this.repo.head();
+    this.window.clear();
+    const start = this.windowStart();
+    if (start !== null)
+      for (const row of await this.repo.window(start, 50_000)) this.window.set(row.cursor, row.txHash);
+  }
+
   /** The window's first cursor: where reorg checks start. */
   windowStart(): string | null {
     if (this.head === null) return null;

@@ -102,8 +102,8 @@ export async function createLive(options: LiveOptions) {
 
   let election: ReturnType<typeof campaign> | undefined;
   if (redis) {
-    // the hub starts at the database head; the leader's batches carry it forward from there
-    hub.head = await options.repo.head();
+    // the hub starts at the index's head and window; the leader's batches carry both forward from there
+    await hub.seed();
     election = campaign({
       redis: redis.pub,
       key: `skald:live:${options.streamId}:leader`,

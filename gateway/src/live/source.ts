@@ -37,13 +37,7 @@ export class Source {
   constructor(private readonly options: SourceOptions) {}
 
   async start(): Promise<void> {
-    const { hub, repo } = this.options;
-    if (hub.head === null) {
-      hub.head = await repo.head();
-      const start = hub.windowStart();
-      if (start !== null)
-        for (const row of await repo.window(start, 50_000)) hub.window.set(row.cursor, row.txHash);
-    }
+    if (this.options.hub.head === null) await this.options.hub.seed();
     await this.listen();
     const every = this.options.fallbackMs ?? 5000;
     this.timer = setInterval(() => void this.tick(every), every);
