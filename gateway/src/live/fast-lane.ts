@@ -168,7 +168,12 @@ export class FastLane {
         (e) => this.options.onError(e),
       );
     });
-    ws.on('message', (data) => this.onMessage(data.toString()));
+    ws.on('message', (data) => {
+      // an unsolicited pong (RFC 6455 5.5.3, no reply expected) carries the TCP ACK of this message at once: a
+      // node that writes without TCP_NODELAY (anvil) otherwise holds its next push until our delayed ACK, 30-40 ms
+      ws.pong();
+      this.onMessage(data.toString());
+    });
     ws.on('error', (e) => this.options.onError(e));
     ws.on('close', () => {
       this.wsOpen = false;
