@@ -15,16 +15,13 @@
  *   npm run bench:gateway-fanout -w @skald/bench
  */
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
+import { processCpuMs } from '@skald/e2e-test';
 import type { ActivityEvent, ActivityFrame } from '@skald/wire';
-import { type Abi, encodeFunctionData } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
 import type { FromBaseline, ToBaseline } from './gateway-fanout-baseline.ts';
 import type { FromWorker, ToWorker } from './gateway-fanout-clients.ts';
-import { gatewayProcess, indexedWorld, type Proc, waitForIndexed } from './gateway-setup.ts';
+import { gatewayProcess, grantProducers, indexedWorld, type Proc, waitForIndexed } from './gateway-setup.ts';
 import { fmt, now, report } from './stats.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5000);
@@ -37,31 +34,10 @@ const REDIS_URL = process.env.SKALD_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = dirname(fileURLToPath(import.meta.url));
 
 const world = await indexedWorld(20);
-const { contracts } = world.chain.deployment;
-const abi = allSkaldAbis as Abi;
-const admins = Array.from(
-  { length: PRODUCERS },
-  (_, i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).address,
-);
-const rpc = (method: string, params: unknown[]) => anvilRpc<string>(world.chain.anvil.rpcUrl, method, params);
-// 300k gas each: a 3M limit would reserve a tenth of a block per grant and leave most of them pending
-const sendTx = (from: string, to: string, data: string) =>
-  rpc('eth_sendTransaction', [{ from, to, data, gas: '0x493e0' }]);
-// anvil's first account deployed the game and is admin; make the other producers admins too (ROLE_ADMIN = 1)
-for (const account of admins.slice(1))
-  await sendTx(
-    admins[0] as string,
-    contracts.Roles,
-    encodeFunctionData({ abi, functionName: 'grantRole', args: [account, 1] }),
-  );
-const grant = encodeFunctionData({ abi, functionName: 'admin_grantRunix', args: [1n, 5n] });
+const producers = await grantProducers(world, PRODUCERS);
 
-/** user + system CPU seconds of a process so far (Linux /proc; clock ticks are 100/s). */
-function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+/** user + system CPU seconds of a process so far */
+const cpuSeconds = (pid: number | undefined) => (pid === undefined ? Number.NaN : processCpuMs(pid) / 1000);
 
 function startWorker() {
   const child = fork(join(here, 'gateway-fanout-clients.ts'), [], { execArgv: ['--import', 'tsx'] });
@@ -112,23 +88,6 @@ async function drained(workers: ReturnType<typeof startWorker>[], expected: numb
     await new Promise((r) => setTimeout(r, 500));
   }
   return now() - t0;
-}
-
-/** Paces one producer account: a grant every `interval` ms, each awaited (anvil assigns the nonces). */
-async function produce(
-  from: string,
-  interval: number,
-  end: number,
-  sentAt: Map<string, number>,
-  offset: number,
-) {
-  let due = now() + offset;
-  while (due < end) {
-    await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
-    const t = now();
-    sentAt.set(await sendTx(from, contracts.Inventory, grant), t);
-    due += interval;
-  }
 }
 
 /** The events of the run, as the gateway serves them, grouped per block: the baseline replays these frames. */
@@ -202,19 +161,12 @@ async function measure(label: string, gateways: Proc[]) {
   await Promise.all(connected);
   const connectMs = now() - t0;
 
-  const sentAt = new Map<string, number>();
   const cpuBefore = gateways.map((g) => cpuSeconds(g.child.pid));
-  // blocks on a clock, as on a real chain: sends return at once and land in the next block
-  await rpc('evm_setAutomine', [false]);
-  const miner = setInterval(() => void rpc('evm_mine', []).catch(() => {}), BLOCK_MS);
-  const started = now();
-  // each grant emits RunixChanged + AdminGranted: two events per transaction, spread over the producers
-  const interval = (1000 * PRODUCERS) / (RATE / 2);
-  const end = started + SECONDS * 1000;
-  await Promise.all(admins.map((a, i) => produce(a, interval, end, sentAt, (i * interval) / PRODUCERS)));
-  clearInterval(miner);
-  await rpc('evm_setAutomine', [true]);
-  await rpc('evm_mine', []);
+  const { sentAt, started } = await producers.run({
+    rate: RATE,
+    seconds: SECONDS,
+    blockMs: BLOCK_MS,
+  });
   // everything sent is indexed, then the clients drain (two events per grant, each at every client)
   await waitForIndexed(world.reader, world.chain);
   const drainMs = await drained(workers, sentAt.size * 2 * CLIENTS);

@@ -6,11 +6,8 @@
  * and the node's (anvil's) CPU, so that the price of "each process subscribes" is a figure.
  *   npm run bench:gateway-fast-lane-cost -w @skald/bench
  */
-import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
 import { processCpuMs } from '@skald/e2e-test';
-import { type Abi, encodeFunctionData } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
-import { gatewayProcess, indexedWorld, waitForIndexed } from './gateway-setup.ts';
+import { gatewayProcess, grantProducers, indexedWorld, waitForIndexed } from './gateway-setup.ts';
 import { fmt, now, report } from './stats.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -19,13 +16,7 @@ const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 250);
 const REDIS_URL = process.env.SKALD_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const world = await indexedWorld(20);
-const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).address;
-const rpc = (method: string, params: unknown[]) => anvilRpc<string>(world.chain.anvil.rpcUrl, method, params);
-const grant = encodeFunctionData({
-  abi: allSkaldAbis as Abi,
-  functionName: 'admin_grantRunix',
-  args: [1n, 5n],
-});
+const producers = await grantProducers(world, 1);
 const anvilPid = world.chain.anvil.process.pid as number;
 
 async function run(label: string, fastLane: boolean) {
@@ -36,20 +27,11 @@ async function run(label: string, fastLane: boolean) {
     const pids = gateways.map((g) => g.child.pid as number);
     const before = pids.map(processCpuMs);
     const anvilBefore = processCpuMs(anvilPid);
-    await rpc('evm_setAutomine', [false]);
-    const miner = setInterval(() => void rpc('evm_mine', []).catch(() => {}), BLOCK_MS);
-    const started = now();
-    // each grant emits two events
-    const interval = 1000 / (RATE / 2);
-    for (let due = started; due < started + SECONDS * 1000; due += interval) {
-      await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
-      await rpc('eth_sendTransaction', [
-        { from: admin, to: world.chain.deployment.contracts.Inventory, data: grant, gas: '0x493e0' },
-      ]);
-    }
-    clearInterval(miner);
-    await rpc('evm_setAutomine', [true]);
-    await rpc('evm_mine', []);
+    const { started } = await producers.run({
+      rate: RATE,
+      seconds: SECONDS,
+      blockMs: BLOCK_MS,
+    });
     await waitForIndexed(world.reader, world.chain);
     const seconds = (now() - started) / 1000;
     const cores = pids.map((pid, i) => (processCpuMs(pid) - (before[i] as number)) / 1000 / seconds);

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
 import {
   createTestDatabase,
   freePort,
@@ -11,6 +12,9 @@ import {
   startTestIndexer,
   waitForIndexed,
 } from '@skald/e2e-test';
+import { type Abi, encodeFunctionData } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { now } from './stats.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -32,6 +36,63 @@ export async function indexedWorld(actions: number) {
       await indexer.stop();
       await chain.stop();
       await database.drop();
+    },
+  };
+}
+
+type World = Awaited<ReturnType<typeof indexedWorld>>;
+
+/**
+ * Live traffic for the gateway benchmarks: `producers` anvil accounts, made admins once here, that `run` has send
+ * `admin_grantRunix` (two events each: RunixChanged + AdminGranted) in turn at `rate` events per second for
+ * `seconds`, while blocks are mined on a clock every `blockMs`, as on a real chain (sends return at once and land
+ * in the next block). `run` returns when the last block is mined, with each transaction's send time.
+ */
+export async function grantProducers(world: World, producers: number) {
+  const { contracts } = world.chain.deployment;
+  const abi = allSkaldAbis as Abi;
+  const rpc = (method: string, params: unknown[]) =>
+    anvilRpc<string>(world.chain.anvil.rpcUrl, method, params);
+  // 300k gas each: a 3M limit would reserve a tenth of a block per grant and leave most of them pending
+  const sendTx = (from: string, to: string, data: string) =>
+    rpc('eth_sendTransaction', [{ from, to, data, gas: '0x493e0' }]);
+  const admins = Array.from(
+    { length: producers },
+    (_, i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).address,
+  );
+  // anvil's first account deployed the game and is admin; make the other producers admins too (ROLE_ADMIN = 1)
+  for (const account of admins.slice(1))
+    await sendTx(
+      admins[0] as string,
+      contracts.Roles,
+      encodeFunctionData({ abi, functionName: 'grantRole', args: [account, 1] }),
+    );
+  const grant = encodeFunctionData({ abi, functionName: 'admin_grantRunix', args: [1n, 5n] });
+
+  return {
+    async run(options: { rate: number; seconds: number; blockMs: number }) {
+      const sentAt = new Map<string, number>();
+      /** Paces one producer account: a grant every `interval` ms, each awaited (anvil assigns the nonces). */
+      const produce = async (from: string, interval: number, end: number, offset: number) => {
+        let due = now() + offset;
+        while (due < end) {
+          await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
+          const t = now();
+          sentAt.set(await sendTx(from, contracts.Inventory, grant), t);
+          due += interval;
+        }
+      };
+      await rpc('evm_setAutomine', [false]);
+      const miner = setInterval(() => void rpc('evm_mine', []).catch(() => {}), options.blockMs);
+      const started = now();
+      // two events per transaction, spread over the producers
+      const interval = (1000 * producers) / (options.rate / 2);
+      const end = started + options.seconds * 1000;
+      await Promise.all(admins.map((a, i) => produce(a, interval, end, (i * interval) / producers)));
+      clearInterval(miner);
+      await rpc('evm_setAutomine', [true]);
+      await rpc('evm_mine', []);
+      return { sentAt, started };
     },
   };
 }
@@ -60,10 +121,7 @@ function stopper(child: ChildProcess) {
     });
 }
 
-export async function gatewayProcess(
-  world: Awaited<ReturnType<typeof indexedWorld>>,
-  env: Record<string, string> = {},
-): Promise<Proc> {
+export async function gatewayProcess(world: World, env: Record<string, string> = {}): Promise<Proc> {
   const port = await freePort();
   const out: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
