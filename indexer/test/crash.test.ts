@@ -2,6 +2,7 @@ import { playWorld, startChain, type TestChain } from '@skald/chain/local';
 import { createTestDatabase, type SkaldDb } from '@skald/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedBlock, openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
+import { scrapeMetrics, sumBy } from '../lib/metrics.ts';
 import type { RunningIndexer } from '../lib/start.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
 
@@ -57,6 +58,14 @@ describe('kill -9', () => {
     indexer = await startTestIndexer(chain, database, { env: { SKALD_GETLOGS_RANGE: '40' } });
     expect(indexer.schema).toBe(first.schema);
     await indexer.ready(180_000);
+    // the restart finds the synced intervals cached and reads them back from the database
+    const calls = sumBy(
+      new Map(),
+      await scrapeMetrics(indexer.url),
+      'ponder_database_method_duration_count',
+      'method',
+    );
+    expect(calls.get('select_logs')).toBeGreaterThan(0);
     await expectEqualsChain();
   }, 300_000);
 
