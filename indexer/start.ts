@@ -4,7 +4,7 @@
  */
 export { decodeMintMethod, MINT_METHODS, MINT_SELECTORS, type MintMethod } from '@skald/chain/activity';
 export { indexedBlock, openReader, startTestIndexer, waitForIndexed } from './lib/harness.ts';
-export { metricsReport, processCpuMs, scrapeMetrics } from './lib/metrics.ts';
+export { machineCpuMs, metricsReport, processCpuMs, scrapeMetrics, threadCpuMs } from './lib/metrics.ts';
 export {
   commentIndex,
   type RunningIndexer,

@@ -6,12 +6,13 @@
  * them from scratch into a fresh database. Prints events/s for both and the ratio.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { type Deployment, startAnvil } from '@skald/chain';
 import {
   createTestDatabase,
+  machineCpuMs,
   metricsReport,
   openReader,
   processCpuMs,
@@ -19,6 +20,7 @@ import {
   startChain,
   startTestIndexer,
   type TestChain,
+  threadCpuMs,
   waitForIndexed,
 } from '@skald/e2e-test';
 import { createPublicClient, http, type Log } from 'viem';
@@ -105,7 +107,15 @@ async function rawFetch() {
   );
   return { seconds: (now() - rawStart) / 1000, events: logs.length, blocks: blockNumbers.length };
 }
+const rawCpuBefore = { client: process.cpuUsage(), anvil: processCpuMs(chain.anvil.process.pid as number) };
 const rawRuns = [await rawFetch(), await rawFetch(), await rawFetch()];
+const rawAllSeconds = rawRuns.reduce((sum, r) => sum + r.seconds, 0);
+const rawClientCores = (() => {
+  const used = process.cpuUsage(rawCpuBefore.client);
+  return (used.user + used.system) / 1e6 / rawAllSeconds;
+})();
+const rawAnvilCores =
+  (processCpuMs(chain.anvil.process.pid as number) - rawCpuBefore.anvil) / 1000 / rawAllSeconds;
 const rawSeconds = [...rawRuns].sort((a, b) => a.seconds - b.seconds)[1]?.seconds as number;
 const { events, blocks: blocksHoldingEvents } = rawRuns[0] as Awaited<ReturnType<typeof rawFetch>>;
 
@@ -113,14 +123,33 @@ const { events, blocks: blocksHoldingEvents } = rawRuns[0] as Awaited<ReturnType
 const database = await createTestDatabase('skald_bench');
 let backfillStart = 0;
 let backfillEnd = 0;
+// where the CPU went between the two log lines: the indexer's main thread and whole process, anvil, the machine
+type CpuSample = { main: number; ponder: number; anvil: number; machine: ReturnType<typeof machineCpuMs> };
+let cpuAtStart: CpuSample | undefined;
+let cpuAtEnd: CpuSample | undefined;
+const anvilPid = chain.anvil.process.pid as number;
+let ponderPid = 0;
+const cpuSample = (): CpuSample => ({
+  main: threadCpuMs(ponderPid),
+  ponder: processCpuMs(ponderPid),
+  anvil: processCpuMs(anvilPid),
+  machine: machineCpuMs(),
+});
 const startedAt = now();
 const indexer = await startTestIndexer(chain, database, {
   log: (line) => {
-    if (line.includes('Started backfill indexing')) backfillStart = now();
-    if (line.includes('Completed backfill indexing')) backfillEnd = now();
+    if (line.includes('Started backfill indexing')) {
+      backfillStart = now();
+      cpuAtStart = cpuSample();
+    }
+    if (line.includes('Completed backfill indexing')) {
+      backfillEnd = now();
+      cpuAtEnd = cpuSample();
+    }
     if (process.env.SKALD_TEST_LOG) console.log(line);
   },
 });
+ponderPid = indexer.process.pid as number;
 await indexer.ready(3_600_000);
 const reader = openReader(database);
 await waitForIndexed(reader, chain, { block: head, timeoutMs: 600_000 });
@@ -130,16 +159,37 @@ const metrics = metricsReport(new Map(), await scrapeMetrics(indexer.url));
 const [row] = await reader.sql<{ n: string }[]>`SELECT count(*) AS n FROM activity`;
 const indexed = Number(row?.n);
 const backfillSeconds = (backfillEnd - backfillStart) / 1000;
+const cpu = (pick: (s: CpuSample) => number) =>
+  cpuAtStart && cpuAtEnd ? (pick(cpuAtEnd) - pick(cpuAtStart)) / 1000 / backfillSeconds : Number.NaN;
+const machineBusy =
+  cpuAtStart && cpuAtEnd
+    ? (cpuAtEnd.machine.busy - cpuAtStart.machine.busy) / (cpuAtEnd.machine.total - cpuAtStart.machine.total)
+    : Number.NaN;
 
 report('backfill', {
   ...metrics,
   'indexer cpu, start to caught up (s)': cpuMs / 1000,
+  'backfill: indexer main thread (cores)': fmt(
+    cpu((s) => s.main),
+    2,
+  ),
+  'backfill: indexer process (cores)': fmt(
+    cpu((s) => s.ponder),
+    2,
+  ),
+  'backfill: anvil (cores)': fmt(
+    cpu((s) => s.anvil),
+    2,
+  ),
+  [`backfill: machine busy (% of ${availableParallelism()} cores)`]: fmt(100 * machineBusy, 0),
   'game events (chain logs)': events,
   'activity rows indexed': indexed,
   blocks: Number(head) - chain.deployment.startBlock + 1,
   'blocks holding events': blocksHoldingEvents,
   'raw viem fetch, three runs (s)': rawRuns.map((r) => fmt(r.seconds, 2)).join(' / '),
   'raw viem fetch, median (s)': rawSeconds,
+  'raw fetch: client process (cores)': fmt(rawClientCores, 2),
+  'raw fetch: anvil (cores)': fmt(rawAnvilCores, 2),
   'raw events/s': events / rawSeconds,
   'ponder backfill (s)': backfillSeconds,
   'ponder events/s (backfill)': indexed / backfillSeconds,

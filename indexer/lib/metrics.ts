@@ -20,13 +20,32 @@ export async function scrapeMetrics(baseUrl: string): Promise<MetricsSample> {
   return sample;
 }
 
-/** CPU time (user + system, all threads) the process has used so far, in ms; Linux `/proc`. */
-export function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** utime + stime of a `/proc/.../stat` file, in ms. */
+function statCpuMs(path: string): number {
+  const stat = readFileSync(path, 'utf8');
   // fields after the command name (which may hold spaces) start at index 2 (state); utime, stime are 14, 15
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** CPU time (user + system, all threads) the process has used so far, in ms; Linux `/proc`. */
+export function processCpuMs(pid: number): number {
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** CPU time one thread of a process has used so far, in ms; the main thread's id is the process id. */
+export function threadCpuMs(pid: number, tid = pid): number {
+  return statCpuMs(`/proc/${pid}/task/${tid}/stat`);
+}
+
+/** The whole machine's CPU time so far, all cores, in ms: busy (everything but idle and iowait) and total. */
+export function machineCpuMs(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] as string;
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: ((total - idle) * 1000) / 100, total: (total * 1000) / 100 };
 }
 
 /** `metric_sum` per value of `label` between two samples, in the metric's unit (ms for Ponder's durations). */

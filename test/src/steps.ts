@@ -23,11 +23,13 @@ export { chainLogs, playWorld, startChain, type TestChain } from '@skald/chain/l
 export { createTestDatabase, type TestDatabase } from '@skald/db';
 export {
   indexedBlock,
+  machineCpuMs,
   metricsReport,
   openReader,
   processCpuMs,
   scrapeMetrics,
   startTestIndexer,
+  threadCpuMs,
   waitForIndexed,
 } from '@skald/indexer';
 
