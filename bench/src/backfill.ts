@@ -107,15 +107,13 @@ async function rawFetch() {
   );
   return { seconds: (now() - rawStart) / 1000, events: logs.length, blocks: blockNumbers.length };
 }
-const rawCpuBefore = { client: process.cpuUsage(), anvil: processCpuMs(chain.anvil.process.pid as number) };
+const anvilPid = chain.anvil.process.pid as number;
+const rawCpuBefore = { client: process.cpuUsage(), anvil: processCpuMs(anvilPid) };
 const rawRuns = [await rawFetch(), await rawFetch(), await rawFetch()];
 const rawAllSeconds = rawRuns.reduce((sum, r) => sum + r.seconds, 0);
-const rawClientCores = (() => {
-  const used = process.cpuUsage(rawCpuBefore.client);
-  return (used.user + used.system) / 1e6 / rawAllSeconds;
-})();
-const rawAnvilCores =
-  (processCpuMs(chain.anvil.process.pid as number) - rawCpuBefore.anvil) / 1000 / rawAllSeconds;
+const rawClientUsage = process.cpuUsage(rawCpuBefore.client);
+const rawClientCores = (rawClientUsage.user + rawClientUsage.system) / 1e6 / rawAllSeconds;
+const rawAnvilCores = (processCpuMs(anvilPid) - rawCpuBefore.anvil) / 1000 / rawAllSeconds;
 const rawSeconds = [...rawRuns].sort((a, b) => a.seconds - b.seconds)[1]?.seconds as number;
 const { events, blocks: blocksHoldingEvents } = rawRuns[0] as Awaited<ReturnType<typeof rawFetch>>;
 
@@ -127,7 +125,6 @@ let backfillEnd = 0;
 type CpuSample = { main: number; ponder: number; anvil: number; machine: ReturnType<typeof machineCpuMs> };
 let cpuAtStart: CpuSample | undefined;
 let cpuAtEnd: CpuSample | undefined;
-const anvilPid = chain.anvil.process.pid as number;
 let ponderPid = 0;
 const cpuSample = (): CpuSample => ({
   main: threadCpuMs(ponderPid),

@@ -62,6 +62,11 @@ export function sumBy(before: MetricsSample, after: MetricsSample, metric: strin
   return out;
 }
 
+/** How many statements of each database method (Ponder's labels: `insert_logs`, `select_logs`, ...) the process ran. */
+export async function databaseCalls(baseUrl: string): Promise<Map<string, number>> {
+  return sumBy(new Map(), await scrapeMetrics(baseUrl), 'ponder_database_method_duration_count', 'method');
+}
+
 /**
  * The rows a benchmark prints: total time in Ponder's database methods, RPC requests and indexing functions
  * between two samples (sums over concurrent operations, so they can exceed wall time), the largest database

@@ -2,7 +2,7 @@ import { playWorld, startChain, type TestChain } from '@skald/chain/local';
 import { createTestDatabase, type SkaldDb } from '@skald/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedBlock, openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
-import { scrapeMetrics, sumBy } from '../lib/metrics.ts';
+import { databaseCalls } from '../lib/metrics.ts';
 import type { RunningIndexer } from '../lib/start.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
 
@@ -59,12 +59,7 @@ describe('kill -9', () => {
     expect(indexer.schema).toBe(first.schema);
     await indexer.ready(180_000);
     // the restart finds the synced intervals cached and reads them back from the database
-    const calls = sumBy(
-      new Map(),
-      await scrapeMetrics(indexer.url),
-      'ponder_database_method_duration_count',
-      'method',
-    );
+    const calls = await databaseCalls(indexer.url);
     expect(calls.get('select_logs')).toBeGreaterThan(0);
     await expectEqualsChain();
   }, 300_000);

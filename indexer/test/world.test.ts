@@ -2,7 +2,7 @@ import { playWorld, startChain, type TestChain } from '@skald/chain/local';
 import { createTestDatabase, type SkaldDb } from '@skald/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
-import { scrapeMetrics, sumBy } from '../lib/metrics.ts';
+import { databaseCalls } from '../lib/metrics.ts';
 import type { RunningIndexer } from '../lib/start.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
 
@@ -31,12 +31,7 @@ describe('a simulated world', () => {
     await indexer.ready(180_000);
     // a backfill into an empty database builds its events from the data it just fetched: it writes the sync
     // cache but never reads logs back from it
-    const calls = sumBy(
-      new Map(),
-      await scrapeMetrics(indexer.url),
-      'ponder_database_method_duration_count',
-      'method',
-    );
+    const calls = await databaseCalls(indexer.url);
     expect(calls.get('insert_logs')).toBeGreaterThan(0);
     expect(calls.get('select_logs')).toBeUndefined();
     reader = openReader(database);
