@@ -77,8 +77,14 @@ export class Hub {
     this.head = await this.repo.head();
     this.window.clear();
     const start = this.windowStart();
-    if (start !== null)
-      for (const row of await this.repo.window(start, 50_000)) this.window.set(row.cursor, row.txHash);
+    if (start === null) return;
+    for (const row of await this.repo.window(start, 50_000)) {
+      this.window.set(row.cursor, row.txHash);
+      // A block committed between the two reads is in the window: the head must cover it too. The source reads
+      // above the head and skips rows the window already holds, so those rows would reach no subscriber, and a
+      // subscription replayed up to the older head would miss them.
+      if (this.head === null || row.cursor > this.head) this.head = row.cursor;
+    }
   }
 
   /** The window's first cursor: where reorg checks start. */
