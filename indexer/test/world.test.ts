@@ -1,5 +1,7 @@
+import { allSkaldAbis, skaldChain } from '@skald/chain';
 import { playWorld, startChain, type TestChain } from '@skald/chain/local';
 import { createTestDatabase, type SkaldDb } from '@skald/db';
+import { createPublicClient, createTestClient, createWalletClient, type Hex, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import { databaseCalls } from '../lib/metrics.ts';
@@ -37,7 +39,35 @@ describe('a simulated world', () => {
     reader = openReader(database);
     // live: the world keeps playing while the indexer follows
     await playWorld(chain, 150, { seed: 8 });
+    // a live rename to text that SQL must quote and escape (a live block's rows are sent as inlined literals)
+    const [renamed] = await reader.sql<
+      { id: string; account: Hex }[]
+    >`SELECT id, account FROM character ORDER BY id LIMIT 1`;
+    if (!renamed) throw new Error('the world made no character');
+    const trickyName = `O'Brien \\ "Ø";\n--`;
+    const client = createPublicClient({ chain: skaldChain, transport: http(chain.anvil.rpcUrl) });
+    await createTestClient({
+      mode: 'anvil',
+      chain: skaldChain,
+      transport: http(chain.anvil.rpcUrl),
+    }).impersonateAccount({
+      address: renamed.account,
+    });
+    const owner = createWalletClient({
+      account: renamed.account,
+      chain: skaldChain,
+      transport: http(chain.anvil.rpcUrl),
+    });
+    const renameHash = await owner.writeContract({
+      address: chain.deployment.contracts.Characters,
+      abi: allSkaldAbis,
+      functionName: 'setCharacterName',
+      args: [BigInt(renamed.id), trickyName],
+    });
+    expect((await client.waitForTransactionReceipt({ hash: renameHash })).status).toBe('success');
     const head = await waitForIndexed(reader, chain);
+    const [named] = await reader.sql<{ name: string }[]>`SELECT name FROM character WHERE id = ${renamed.id}`;
+    expect(named?.name).toBe(trickyName);
     const rows = await expectActivityEqualsChain(reader, chain, head);
     expect(rows).toBeGreaterThan(400);
     const counts = await expectTablesEqualChain(reader, chain);
