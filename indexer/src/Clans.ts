@@ -35,7 +35,12 @@ ponder.on('Clans:ClanFounded', async ({ event, context }) => {
 
 ponder.on('Clans:ClanStatusChanged', async ({ event, context }) => {
   const { clanId, status, admin } = event.args;
-  await context.db.update(clan, { id: clanId }).set({ status });
+  const row = await context.db.update(clan, { id: clanId }).set({ status });
+  // a declined clan (pending, so its jarl is its only member) releases its jarl, with no ClanMemberLeft event
+  if (status === ClanStatus.declined && row.jarlId !== 0n) {
+    await removeMember(context.db, clanId, row.jarlId);
+    await context.db.update(clan, { id: clanId }).set({ jarlId: 0n });
+  }
   await recordClanEvent(context.db, event, clanId, 'status', null, { status, admin: addr(admin) });
   await context.db.insert(adminAction).values({
     id: event.id,

@@ -1,7 +1,7 @@
 /**
  * Compares what the indexer published with what the chain says: every indexed log is an activity row (and no
  * other row exists), vera owners and fields equal the contract's, counts equal supplies, balances, items and
- * elo equal contract reads.
+ * elo and clan membership equal contract reads.
  */
 
 import { gameContracts } from '@skald/chain';
@@ -107,6 +107,16 @@ export async function expectTablesEqualChain(reader: SkaldDb, chain: TestChain) 
       await game.battles.read.eloOf([BigInt(e.character_id), e.battle_type]),
     );
 
+  // clan membership: a member's row is deleted when it leaves or is kicked, so every character has at most one
+  // row, and its clan (or none) is what the chain says
+  const members = await sql<
+    { character_id: string; clan_id: string }[]
+  >`SELECT character_id, clan_id FROM clan_member`;
+  const clanOf = new Map(members.map((m) => [m.character_id, BigInt(m.clan_id)]));
+  expect(clanOf.size, 'clan_member rows per character').toBe(members.length);
+  for (const c of characters)
+    expect(clanOf.get(c.id) ?? 0n, `clan of ${c.id}`).toBe(await game.clans.read.clanOf([BigInt(c.id)]));
+
   const [battles] = await sql<{ n: string }[]>`SELECT count(*) AS n FROM battle`;
   expect(BigInt(battles?.n ?? 0), 'battles vs battleCount').toBe(await game.battles.read.battleCount());
 
@@ -114,5 +124,10 @@ export async function expectTablesEqualChain(reader: SkaldDb, chain: TestChain) 
     { n: string }[]
   >`SELECT count(*) - count(DISTINCT (block_number, log_index)) AS n FROM activity`;
   expect(Number(dups?.n), 'duplicated activity rows').toBe(0);
-  return { veras: veras.length, characters: characters.length, elos: elos.length };
+  return {
+    veras: veras.length,
+    characters: characters.length,
+    elos: elos.length,
+    clanMembers: members.length,
+  };
 }

@@ -37,6 +37,7 @@ describe('a simulated world', () => {
     expect(calls.get('insert_logs')).toBeGreaterThan(0);
     expect(calls.get('select_logs')).toBeUndefined();
     reader = openReader(database);
+    const client = createPublicClient({ chain: skaldChain, transport: http(chain.anvil.rpcUrl) });
     // live: the world keeps playing while the indexer follows
     await playWorld(chain, 150, { seed: 8 });
     // a live rename to text that SQL must quote and escape (a live block's rows are sent as inlined literals)
@@ -45,7 +46,6 @@ describe('a simulated world', () => {
     >`SELECT id, account FROM character ORDER BY id LIMIT 1`;
     if (!renamed) throw new Error('the world made no character');
     const trickyName = `O'Brien \\ "Ø";\n--`;
-    const client = createPublicClient({ chain: skaldChain, transport: http(chain.anvil.rpcUrl) });
     await createTestClient({
       mode: 'anvil',
       chain: skaldChain,
