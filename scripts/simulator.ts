@@ -1,10 +1,11 @@
 /**
  * The world simulator as its own process, so the stack supervisor can restart it when it dies. Reads the
- * deployment file; SIM_BOTS (12), SIM_RATE (moves per second, 4), SIM_BAD_SHARE (0.03).
+ * deployment file; SIM_BOTS (12), SIM_RATE (moves per second, 4), SIM_BAD_SHARE (0.03). Its admin grants come from
+ * an account of its own that the deployer makes an admin (simulatorAdmin), not from the deployer.
  */
 
 import { readDeployment } from '@skald/chain/deployment';
-import { runSimulator } from '@skald/chain/simulator';
+import { runSimulator, simulatorAdmin } from '@skald/chain/simulator';
 import { parseEnv } from '@skald/env';
 import type { z } from 'zod';
 import { simulatorEnvSchema } from './lib/env.ts';
@@ -24,6 +25,8 @@ process.once('SIGTERM', () => controller.abort());
 await runSimulator({
   rpcUrl: deployment.rpcUrl,
   deployment,
+  // its own admin account: the audit tells the bots' grants from a person's ("by others")
+  admin: await simulatorAdmin(deployment.rpcUrl, deployment),
   bots: env.SIM_BOTS,
   actionsPerSecond: env.SIM_RATE,
   badMoveShare: env.SIM_BAD_SHARE,

@@ -3,12 +3,15 @@
  * game deployed to it, Postgres (embedded unless DATABASE_URL is set) with the analysts' read-only role, the
  * indexer, the gateway serving the web app and its API on one origin, and the world simulator playing.
  *
- * What must be built is built first (turbo; cached, so the next start is quick). The indexer, gateway and
- * simulator are supervised: when one dies it is restarted with backoff, and the indexer resumes from its
- * checkpoint. SIGINT/SIGTERM stop everything in reverse order. See the root README for the environment.
+ * What must be built is built first (turbo; cached, so the next start is quick). Every part is supervised: when
+ * one dies, or stops making progress (see ./lib/progress.ts), it is restarted with backoff; the chain from its
+ * state file (dumped every 2 s), Postgres from its data folder, the indexer from its checkpoint. SIGINT/SIGTERM
+ * stop everything in reverse order, whatever state the parts are in. See the root README for the environment.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analystUrl, ensureAnalystRole } from '@skald/db/analyst';
@@ -20,7 +23,8 @@ import type { z } from 'zod';
 import { buildStack } from './lib/build.ts';
 import { stackEnvSchema } from './lib/env.ts';
 import { createLogger, type Level, logSettings } from './lib/log.ts';
-import { type PartProcess, type Supervised, supervise } from './lib/supervise.ts';
+import { consecutiveFailures, createStallDetector, liveBlock, rpcCall, within } from './lib/progress.ts';
+import { killHard, type PartProcess, type Supervised, supervise } from './lib/supervise.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -61,19 +65,40 @@ const analyst = {
   statementTimeoutMs: env.SQL_TIMEOUT_MS,
 };
 
-type Stoppable = { name: string; stop(): Promise<void> };
+type Stoppable = { name: string; hold?(): void; stop(): Promise<void> };
 const running: Stoppable[] = [];
 let stopping = false;
+
+/** every child process started, so a shutdown can make sure none is left whatever state it is in */
+const children = new Set<ChildProcess>();
+const track = (child: ChildProcess) => {
+  children.add(child);
+  if (child.pid) report({ pid: child.pid });
+  child.once('exit', () => {
+    children.delete(child);
+    if (child.pid) report({ gone: child.pid });
+  });
+  return child;
+};
+/** a part that does not stop within this is killed */
+const STOP_GRACE_MS = 15_000;
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     say('stopping…');
+    // a part that dies from now on is not restarted
+    for (const part of running) part.hold?.();
     for (const part of [...running].reverse()) {
       const started = Date.now();
-      await part.stop().catch((error) => warn(`stopping ${part.name}: ${error}`));
+      await within(part.stop(), STOP_GRACE_MS, `stopping ${part.name}`).catch((error) =>
+        warn(`${error instanceof Error ? error.message : error}; killing what is left`),
+      );
       say(`${part.name} stopped (${Date.now() - started} ms)`);
     }
+    for (const child of children) killHard(child);
+    if (anvilState) rmSync(anvilState, { recursive: true, force: true });
+    logger.close();
   }
   process.exit(code);
 }
@@ -86,7 +111,7 @@ process.once('SIGTERM', () => void shutdown(0));
 // the launcher is gone (killed hard): stop in order anyway
 process.once('disconnect', () => void shutdown(0));
 
-/** SIGTERM, then SIGKILL after `graceMs`. */
+/** SIGTERM (and SIGCONT, so a stopped process acts on it), then SIGKILL after `graceMs`. */
 function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
@@ -96,6 +121,7 @@ function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
       done();
     });
     child.kill('SIGTERM');
+    child.kill('SIGCONT');
   });
 }
 
@@ -108,8 +134,11 @@ function spawnNode(part: string, entry: string, env: Record<string, string>): Ch
   });
   child.stdout?.on('data', logger.stream(part));
   child.stderr?.on('data', logger.stream(part));
-  return child;
+  return track(child);
 }
+
+/** where the chain's state is dumped (every 2 s), so a restarted anvil goes on from it; removed on shutdown */
+let anvilState: string | undefined;
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -133,6 +162,12 @@ const supervisorEvents = {
   exited: (pid: number) => report({ gone: pid }),
 };
 
+/** how often the supervisor asks each part whether it is making progress */
+const PROGRESS_MS = 2000;
+/** a probe (the chain's RPC, Postgres, the gateway's /health) that fails this many times in a row is stuck */
+const PROBE_FAILURES = 3;
+const PROBE_TIMEOUT_MS = 3000;
+
 async function main() {
   const production = !dev;
   say(`${production ? 'production' : 'development (web app with HMR)'} mode; building what changed…`);
@@ -145,21 +180,37 @@ async function main() {
   const { ANVIL_MNEMONIC, deployGame, startAnvil, writeDeployment } = await import('@skald/chain');
   const { startIndexer } = await import('@skald/indexer');
 
-  const anvil = await startAnvil({
-    port: ports.anvil,
-    blockTime: env.ANVIL_BLOCK_TIME || undefined,
+  // ---- chain (supervised: a restarted anvil loads the state it last dumped, at most 2 s old; the blocks after
+  // it are mined again differently, which the indexer handles as a reorg)
+  anvilState = mkdtempSync(join(tmpdir(), 'skald-anvil-'));
+  const stateFile = join(anvilState, 'state.json');
+  const rpcUrl = `http://127.0.0.1:${ports.anvil}`;
+  const anvil = await supervise({
+    name: 'anvil',
+    start: async () => {
+      const chain = await startAnvil({
+        port: ports.anvil,
+        blockTime: env.ANVIL_BLOCK_TIME || undefined,
+        extraArgs: ['--state', stateFile, '--state-interval', '2'],
+      });
+      track(chain.process);
+      return { process: chain.process, stop: () => stopChild(chain.process) };
+    },
+    progress: {
+      intervalMs: PROGRESS_MS,
+      check: consecutiveFailures(
+        PROBE_FAILURES,
+        () => rpcCall(rpcUrl, 'eth_blockNumber', [], PROBE_TIMEOUT_MS).then(() => {}),
+        'eth_blockNumber',
+      ),
+    },
+    events: supervisorEvents,
   });
-  if (anvil.process.pid) report({ pid: anvil.process.pid });
-  running.push({ name: 'anvil', stop: anvil.stop });
-  anvil.process.once('exit', (code, signal) => {
-    if (stopping) return;
-    logger.log('anvil', 'error', `the chain stopped (${signal ?? `code ${code}`}); stopping everything`);
-    void shutdown(1);
-  });
-  say(`chain 5611 (anvil) at ${anvil.rpcUrl}`);
+  running.push(anvil);
+  say(`chain 5611 (anvil) at ${rpcUrl}`);
 
   const deployment = await deployGame({
-    rpcUrl: anvil.rpcUrl,
+    rpcUrl,
     account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }),
     // short bank locks so bots unlock within a session: 1, 3 and 10 minutes
     lockDurations: [60, 180, 600],
@@ -169,14 +220,30 @@ async function main() {
   for (const [name, address] of Object.entries(deployment.contracts))
     logger.log('skald', 'debug', `  ${name.padEnd(10)} ${address}`);
 
+  // ---- Postgres (embedded unless DATABASE_URL is set; supervised: a restart recovers from its data folder)
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
-    const pg = await startEmbeddedPostgres({
-      port: ports.postgres,
-      log: (line) => logger.log('postgres', 'info', line),
+    let url = '';
+    const postgresPart = await supervise({
+      name: 'postgres',
+      start: async () => {
+        const pg = await startEmbeddedPostgres({
+          port: ports.postgres,
+          dataDir: env.PG_DATA,
+          log: (line) => logger.log('postgres', 'info', line),
+        });
+        url = pg.databaseUrl;
+        track(pg.process);
+        return { process: pg.process, stop: () => pg.stop() };
+      },
+      progress: {
+        intervalMs: PROGRESS_MS,
+        check: consecutiveFailures(PROBE_FAILURES, () => pingPostgres(url), 'select 1'),
+      },
+      events: supervisorEvents,
     });
-    running.push({ name: 'postgres', stop: pg.stop });
-    databaseUrl = pg.databaseUrl;
+    running.push(postgresPart);
+    databaseUrl = url;
   }
   const owner = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
@@ -207,14 +274,13 @@ async function main() {
       // lists the RPC URL once per limiter bucket (32 on loopback)
       return logger.log('indexer', 'debug', text.replace(/^[\d:.]+\s+[A-Z]+\s+/, ''));
     }
-    const block = /(Indexed|Finalized) block .*?number=(\d+)(?: event_count=(\d+))?/.exec(text);
+    const block = liveBlock(text);
     if (!block) return indexerLines(`${text}\n`);
     logger.log('indexer', 'debug', text.replace(/^[\d:.]+\s+[A-Z]+\s+/, ''));
-    if (block[1] === 'Indexed') {
-      const number = Number(block[2]);
-      if (live.first === 0) live.first = number;
-      live.last = number;
-      live.events += Number(block[3] ?? 0);
+    if (block.indexed) {
+      if (live.first === 0) live.first = block.number;
+      live.last = block.number;
+      live.events += block.events;
     }
   };
   setInterval(() => {
@@ -241,7 +307,7 @@ async function main() {
       log: indexerLog,
     });
     schema = indexer.schema;
-    if (indexer.process.pid) report({ pid: indexer.process.pid });
+    track(indexer.process);
     try {
       await indexer.ready(10 * 60_000);
     } catch (error) {
@@ -263,6 +329,10 @@ async function main() {
       } finally {
         await sql.end({ timeout: 5 });
       }
+    },
+    progress: {
+      intervalMs: PROGRESS_MS,
+      check: indexerProgress(databaseUrl, () => schema, rpcUrl),
     },
     events: supervisorEvents,
   });
@@ -287,12 +357,26 @@ async function main() {
     start: async () => {
       const child = spawnNode('gateway', 'scripts/gateway.ts', gatewayEnv);
       try {
-        await waitFor(`http://127.0.0.1:${ports.gateway}/health`, child, 120_000, 'the gateway');
+        await waitFor(`http://127.0.0.1:${ports.gateway}/health`, child, 300_000, 'the gateway');
       } catch (error) {
         await stopChild(child);
         throw error;
       }
       return { process: child, stop: () => stopChild(child) };
+    },
+    progress: {
+      intervalMs: PROGRESS_MS,
+      check: consecutiveFailures(
+        PROBE_FAILURES,
+        async () => {
+          const res = await fetch(`http://127.0.0.1:${ports.gateway}/health`, {
+            signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+          });
+          await res.body?.cancel();
+          if (!res.ok) throw new Error(`/health answered ${res.status}`);
+        },
+        'GET /health',
+      ),
     },
     events: supervisorEvents,
   });
@@ -305,7 +389,19 @@ async function main() {
       name: 'simulator',
       start: async () => {
         const child = spawnNode('simulator', 'scripts/simulator.ts', { SKALD_DEPLOYMENT: deploymentPath });
+        simulatorSaid = Date.now();
+        child.stdout?.on('data', () => {
+          simulatorSaid = Date.now();
+        });
         return { process: child, stop: () => stopChild(child, 5000) };
+      },
+      // it reports every 30 s; three reports missed is a stopped or wedged process
+      progress: {
+        intervalMs: PROGRESS_MS,
+        check: async () =>
+          Date.now() - simulatorSaid > SIMULATOR_SILENT_MS
+            ? `no report for ${Math.round((Date.now() - simulatorSaid) / 1000)} s`
+            : null,
       },
       events: supervisorEvents,
     });
@@ -318,6 +414,60 @@ async function main() {
       ? 'bots are playing; the home page shows their moves live. Ctrl-C stops everything.'
       : 'simulator off (SIM=off). Ctrl-C stops everything.',
   );
+}
+
+let simulatorSaid = Date.now();
+const SIMULATOR_SILENT_MS = 100_000;
+
+async function pingPostgres(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, connect_timeout: PROBE_TIMEOUT_MS / 1000, onnotice: () => {} });
+  try {
+    await within(sql`select 1`, PROBE_TIMEOUT_MS, 'select 1');
+  } finally {
+    void sql.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+/**
+ * The indexer's progress: its committed head (the deployment schema's checkpoint) against the chain's head. It
+ * is stuck when the head stays put while the chain moves INDEXER_STALL_BLOCKS past it for at least
+ * INDEXER_STALL_SECONDS. When the database or the chain cannot be read, the check cannot tell (it throws).
+ */
+function indexerProgress(databaseUrl: string, schemaOf: () => string | undefined, rpcUrl: string) {
+  let detector: ReturnType<typeof createStallDetector> | undefined;
+  let since = 0;
+  let sql: postgres.Sql | undefined;
+  return async (startedAt: number): Promise<string | null> => {
+    if (since !== startedAt || !detector) {
+      since = startedAt;
+      detector = createStallDetector({
+        blocks: env.INDEXER_STALL_BLOCKS,
+        ms: env.INDEXER_STALL_SECONDS * 1000,
+      });
+    }
+    const schema = schemaOf();
+    if (!schema) return null;
+    sql ??= postgres(databaseUrl, {
+      max: 1,
+      connect_timeout: PROBE_TIMEOUT_MS / 1000,
+      idle_timeout: 30,
+      onnotice: () => {},
+    });
+    const db = sql;
+    const [rows, chainHex] = await Promise.all([
+      within(
+        db<
+          { c: string }[]
+        >`select latest_checkpoint as c from ${db(schema)}._ponder_checkpoint order by chain_id limit 1`,
+        PROBE_TIMEOUT_MS,
+        'the indexer checkpoint',
+      ),
+      rpcCall<string>(rpcUrl, 'eth_blockNumber', [], PROBE_TIMEOUT_MS),
+    ]);
+    const checkpoint = rows[0]?.c;
+    if (!checkpoint) return null;
+    return detector.observe({ head: Number(checkpoint.slice(26, 42)), chain: Number(chainHex) });
+  };
 }
 
 try {

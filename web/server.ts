@@ -31,7 +31,12 @@ export async function createWebHandler(options: { mode: WebMode }): Promise<WebH
   const config = createConfigSource({ build: mode.build, publicRpcUrl: env.publicRpcUrl });
 
   async function handle(req: IncomingMessage, res: ServerResponse, context: WebContext): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return sendText(res, 400, 'Bad Request: the path is not a URL path');
+    }
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') {
       res.statusCode = 405;

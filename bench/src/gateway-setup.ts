@@ -135,6 +135,8 @@ export async function gatewayProcess(world: World, env: Record<string, string> =
       SKALD_DEPLOYMENT: world.chain.deploymentPath,
       SESSION_SECRET: 'bench-session-secret-bench-session-secret',
       RATE_LIMIT_MAX: '1000000000',
+      // every benchmark client connects from this one address
+      LIVE_MAX_CONNECTIONS_PER_IP: '100000',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -17,6 +17,7 @@ import {
   AdminBattle_TooManyCharacters,
   Battle_AlreadyQueued,
   Battle_AlreadySubmitted,
+  Battle_DeadlineNotReached,
   World_AccessDenied,
   World_ResourceAlreadyExists,
   World_ResourceNotFound
@@ -29,6 +30,10 @@ import {SkaldBase} from "./SkaldBase.sol";
 /// the sum over its veras still fighting of 3 * primary + 2 * secondary effective stat for the chosen action
 /// (attack: strength, dexterity; defend: vitality, wisdom; ability: intellect, charisma) plus a roll of
 /// 0..100; a side that surrendered every vera scores 0 and loses (both: a tie). Higher score wins.
+/// Each battle has one turn with a deadline TURN_SECONDS after it starts (block time). A side may still submit
+/// after the deadline until someone calls `claimTimeout`, which resolves the battle with every silent side
+/// forfeiting: it scores 0 and loses as if it had surrendered every vera (elo, experience and rewards as for
+/// any loss); when both sides are silent the battle is a tie, as when both surrender everything.
 contract Battles is SkaldBase, IBattles {
   uint8 public constant MAX_VERAS = 3;
   uint8 public constant BATTLE_TYPES = 3;
@@ -47,6 +52,8 @@ contract Battles is SkaldBase, IBattles {
   uint8 public constant CHALLENGE_ACCEPTED = 1;
   uint8 public constant CHALLENGE_DECLINED = 2;
   uint8 public constant CHALLENGE_WITHDRAWN = 3;
+  /// The pick phase of a turn; the Pressured effect cuts it to 20 seconds.
+  uint64 public constant TURN_SECONDS = 60;
 
   struct Side {
     uint64 characterId;
@@ -67,6 +74,7 @@ contract Battles is SkaldBase, IBattles {
   struct Battle {
     uint8 battleType;
     uint8 result; // 0 while running, then 1 A won, 2 B won, 3 tie
+    uint64 deadline; // block time after which a silent side forfeits (claimTimeout)
     Side a;
     Side b;
   }
@@ -214,6 +222,17 @@ contract Battles is SkaldBase, IBattles {
     if (other.submitted) _resolve(battleId, battle);
   }
 
+  /// After a battle's deadline anyone may end it: each side that has not submitted forfeits.
+  function claimTimeout(uint64 battleId) external {
+    Battle storage battle = _battles[battleId];
+    if (battle.battleType == 0 || battle.result != 0) revert AdminBattle_InvalidBattle(battleId);
+    if (block.timestamp <= battle.deadline) revert Battle_DeadlineNotReached(battleId, battle.deadline);
+    emit BattleTimedOut(
+      battleId, battle.a.characterId, battle.b.characterId, !battle.a.submitted, !battle.b.submitted, msg.sender
+    );
+    _resolve(battleId, battle);
+  }
+
   // ---------------------------------------------------------------- admins
 
   function admin_setBattleType(uint8 battleType, bool enabled) external onlyAdmin {
@@ -240,6 +259,11 @@ contract Battles is SkaldBase, IBattles {
 
   function battleCount() external view returns (uint64) {
     return _battleCount;
+  }
+
+  /// When a running battle's turn ends (0 for an unknown battle).
+  function deadlineOf(uint64 battleId) external view returns (uint64) {
+    return _battles[battleId].deadline;
   }
 
   function getBattle(uint64 battleId) external view returns (Battle memory) {
@@ -295,9 +319,12 @@ contract Battles is SkaldBase, IBattles {
     battle.a.veraIds = verasA;
     battle.b.characterId = characterB;
     battle.b.veraIds = verasB;
+    uint64 deadline = uint64(block.timestamp) + TURN_SECONDS;
+    battle.deadline = deadline;
     _activeBattle[characterA] = battleId;
     _activeBattle[characterB] = battleId;
     emit BattleStarted(battleId, battleType, characterA, characterB, battle.a.veraIds, verasB);
+    emit BattleDeadlineSet(battleId, deadline);
   }
 
   function _requireFree(uint64 characterId) private view {
@@ -369,8 +396,10 @@ contract Battles is SkaldBase, IBattles {
     for (uint256 i = 0; i < veraIds.length; i++) veras.recordBattle(veraIds[i], battleId, result, experience);
   }
 
-  /// Score of the veras still fighting plus a roll in 0..ROLL_RANGE-1; (0, false) when all surrendered.
+  /// Score of the veras still fighting plus a roll in 0..ROLL_RANGE-1; (0, false) when all surrendered or the
+  /// side never submitted (a timeout).
   function _sideScore(Side storage side, uint256 roll) private view returns (uint256 score, bool fighting) {
+    if (!side.submitted) return (0, false);
     for (uint256 i = 0; i < side.veraIds.length; i++) {
       uint64 veraId = side.veraIds[i];
       if (_contains(side.surrenderIds, veraId)) continue;

@@ -187,6 +187,11 @@ contract Characters is SkaldBase, ICharacters {
   }
 
   /// Reverts World_ResourceNotFound for an unknown character.
+  function starterOf(uint64 characterId) external view returns (uint16 species, uint8 rune) {
+    CharacterChoices storage choices = _characters[characterId].choices;
+    return (choices.starterSpecies, choices.starterRune);
+  }
+
   function getCharacter(uint64 characterId) external view returns (CharacterInfo memory) {
     if (!exists(characterId)) revert World_ResourceNotFound(characterId);
     return _characters[characterId];

@@ -14,6 +14,7 @@ import {
   Player_StillOnboardingForTracker,
   Player_ZeroAmount,
   Vera_AbilityNotAllowed,
+  Vera_StarterClaimed,
   World_AccessDenied,
   World_InsufficientBalance,
   World_ResourceAlreadyExists,
@@ -38,6 +39,10 @@ contract Veras is SkaldBase, ERC721, IVeras, IAdminGrants {
   uint8 internal constant ORIGIN_ENCOUNTER = 1;
   uint8 internal constant ORIGIN_LOOTBOX = 2;
   uint8 internal constant ORIGIN_ADMIN = 3;
+  uint8 internal constant ORIGIN_STARTER = 4;
+  /// a new player's first purse, with their starter vera: enough for the shop's cheapest items and a first lock
+  uint64 public constant STARTER_RUNIX = 500;
+  bytes32 internal constant STARTER_REASON = "starter";
   uint8 internal constant GRANT_EXPERIENCE = 2;
   uint8 internal constant GRANT_VERA = 7;
 
@@ -67,6 +72,7 @@ contract Veras is SkaldBase, ERC721, IVeras, IAdminGrants {
   mapping(uint64 veraId => VeraData) private _veras;
   mapping(uint64 veraId => uint8[]) private _abilities;
   mapping(uint64 characterId => Track) private _tracks;
+  mapping(uint64 characterId => bool) private _starterClaimed;
 
   constructor(IRoles roles_, ICharacters characters_, IInventory inventory_)
     SkaldBase(roles_)
@@ -97,6 +103,23 @@ contract Veras is SkaldBase, ERC721, IVeras, IAdminGrants {
       }
     }
     return _create(mainAccount, characterId, t, 1, ORIGIN_ENCOUNTER);
+  }
+
+  function claimStarter() external returns (uint64 veraId) {
+    (uint64 characterId, address mainAccount) = characters.actingCharacter(msg.sender);
+    if (characters.isOnboarding(characterId)) revert Player_NeedsOnboardingForWorld();
+    if (_starterClaimed[characterId]) revert Vera_StarterClaimed(characterId);
+    _starterClaimed[characterId] = true;
+    (uint16 species, uint8 rune) = characters.starterOf(characterId);
+    Traits memory t = _rollTraits(_random(), MIN_STAT);
+    t.species = species;
+    t.mainRune = rune;
+    veraId = _create(mainAccount, characterId, t, 1, ORIGIN_STARTER);
+    inventory.creditRunix(characterId, STARTER_RUNIX, STARTER_REASON);
+  }
+
+  function starterClaimed(uint64 characterId) external view returns (bool) {
+    return _starterClaimed[characterId];
   }
 
   function openLootBox(uint64 lootBoxId) external returns (uint64 veraId) {

@@ -559,3 +559,111 @@ describe('challenges', () => {
     await game.events(game.as(1).battles.write.leaveQueue([CASUAL]));
   });
 });
+
+// last: these move the chain's clock forward
+describe('turn deadline and timeout', () => {
+  const TURN = 60n;
+  const claim = (index: number, battleId: bigint) =>
+    game.events(game.as(index).battles.write.claimTimeout([battleId], GAS));
+
+  it('sets a deadline TURN_SECONDS after the start, with BattleDeadlineSet', async () => {
+    expect(await admin().battles.read.TURN_SECONDS()).toBe(TURN);
+    await queue(1, c1, RANKED, strong);
+    const { receipt, logs } = await queue(2, c2, RANKED, [weak]);
+    const battleId = eventOf(logs, 'BattleStarted').battleId as bigint;
+    const block = await game.publicClient.getBlock({ blockNumber: receipt.blockNumber });
+    expect(eventOf(logs, 'BattleDeadlineSet')).toEqual({ battleId, deadline: block.timestamp + TURN });
+    expect((await admin().battles.read.getBattle([battleId])).deadline).toBe(block.timestamp + TURN);
+    expect(await admin().battles.read.deadlineOf([battleId])).toBe(block.timestamp + TURN);
+    expect(await admin().battles.read.deadlineOf([999n])).toBe(0n);
+    // finish it so the next test starts from free characters
+    await submit(1, battleId, [ATTACK, ATTACK, ATTACK]);
+    await submit(2, battleId, [ATTACK]);
+  });
+
+  it('refuses a claim before the deadline with Battle_DeadlineNotReached, for either side or anyone', async () => {
+    const id = await startBattle([3, c3, c3Veras], [4, c4, c4Veras], CASUAL);
+    await submit(3, id, [ATTACK, ATTACK]);
+    const deadline = await admin().battles.read.deadlineOf([id]);
+    for (const index of [3, 4, 9]) {
+      const [battle, until] = await expectSkaldRevert(
+        game.as(index).battles.write.claimTimeout([id]),
+        'Battle_DeadlineNotReached',
+      );
+      expect([battle, until]).toEqual([id, deadline]);
+    }
+    // still running: the other side may submit, and the battle resolves as usual
+    const { logs } = await submit(4, id, [DEFEND]);
+    expect(logs.some((l) => l.eventName === 'BattleResolved')).toBe(true);
+    expect(logs.some((l) => l.eventName === 'BattleTimedOut')).toBe(false);
+  });
+
+  it('lets the side that submitted claim the win after the deadline: the silent side forfeits', async () => {
+    // c2 (weak) submits, c1 (strong) stays silent: the forfeit beats any score
+    const id = await startBattle([1, c1, strong], [2, c2, [weak]], CASUAL);
+    await submit(2, id, [ATTACK]);
+    const eloA = await admin().battles.read.eloOf([c1, CASUAL]);
+    const eloB = await admin().battles.read.eloOf([c2, CASUAL]);
+    const runixBefore = await admin().inventory.read.runixOf([c2]);
+    await game.advanceTime(Number(TURN) + 1);
+    const { logs } = await claim(2, id);
+    expect(eventOf(logs, 'BattleTimedOut')).toEqual({
+      battleId: id,
+      characterA: c1,
+      characterB: c2,
+      silentA: true,
+      silentB: false,
+      claimedBy: address(2),
+    });
+    const names = logs.map((l) => l.eventName);
+    expect(names.indexOf('BattleTimedOut')).toBeLessThan(names.indexOf('BattleResolved'));
+    const resolved = eventOf(logs, 'BattleResolved');
+    expect(resolved).toMatchObject({ battleId: id, result: 2, scoreA: 0n });
+    expect(resolved.scoreB as bigint).toBeGreaterThan(0n);
+    const [afterA, afterB] = elo(eloA, eloB, 2);
+    expect(named(logs, 'EloChanged').map((e) => [e.eloBefore, e.eloAfter])).toEqual([
+      [eloA, afterA],
+      [eloB, afterB],
+    ]);
+    expect(afterA).toBeLessThan(eloA);
+    expect(named(logs, 'VeraBattleRecorded').map((r) => r.result)).toEqual([2, 2, 2, 1]);
+    expect(await admin().inventory.read.runixOf([c2])).toBe(runixBefore + 100n);
+    expect(await admin().battles.read.statusOf([c1])).toEqual([0, 0n]);
+    expect(await admin().battles.read.statusOf([c2])).toEqual([0, 0n]);
+    // the veras are free again
+    await queue(1, c1, CASUAL, strong);
+    await game.events(game.as(1).battles.write.leaveQueue([CASUAL]));
+  });
+
+  it('refuses a second resolution: claim or submit after a timeout, and a claim after a normal end', async () => {
+    const id = await startBattle([3, c3, c3Veras], [4, c4, c4Veras], CASUAL);
+    await game.advanceTime(Number(TURN) + 1);
+    // anyone, not only a side, may end it; both silent: a tie, as when both surrender everything
+    const { logs } = await claim(9, id);
+    expect(eventOf(logs, 'BattleTimedOut')).toMatchObject({
+      silentA: true,
+      silentB: true,
+      claimedBy: address(9),
+    });
+    expect(eventOf(logs, 'BattleResolved')).toMatchObject({ result: 3, scoreA: 0n, scoreB: 0n });
+    expect(logs.some((l) => l.eventName === 'RunixChanged')).toBe(false);
+    for (const index of [3, 4, 9]) {
+      await expectRevert(game.as(index).battles.write.claimTimeout([id]), 'AdminBattle_InvalidBattle');
+    }
+    await expectRevert(game.as(4).battles.write.submitActions([id, [0], []]), 'AdminBattle_InvalidBattle');
+    await expectRevert(game.as(1).battles.write.claimTimeout([1n]), 'AdminBattle_InvalidBattle');
+    await expectRevert(game.as(1).battles.write.claimTimeout([999n]), 'AdminBattle_InvalidBattle');
+  });
+
+  it('still accepts a late submission until someone claims', async () => {
+    const id = await startBattle([3, c3, c3Veras], [4, c4, c4Veras], CASUAL);
+    await submit(4, id, [ATTACK]);
+    await game.advanceTime(Number(TURN) + 1);
+    const { logs } = await submit(3, id, [ATTACK, DEFEND]);
+    const resolved = eventOf(logs, 'BattleResolved');
+    expect(resolved.scoreA as bigint).toBeGreaterThan(0n);
+    expect(resolved.scoreB as bigint).toBeGreaterThan(0n);
+    expect(logs.some((l) => l.eventName === 'BattleTimedOut')).toBe(false);
+    await expectRevert(game.as(4).battles.write.claimTimeout([id]), 'AdminBattle_InvalidBattle');
+  });
+});

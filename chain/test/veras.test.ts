@@ -1,3 +1,4 @@
+import { STARTER_RUNIX } from '@skald/game';
 import { type Address, decodeFunctionData, toFunctionSelector } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerasAbi } from '../generated/abis.ts';
@@ -621,5 +622,46 @@ describe('views', () => {
   it('keeps newcomer untouched: no track, no vera', async () => {
     expect((await admin().veras.read.trackOf([newcomer])).species).toBe(0);
     expect(await admin().veras.read.balanceOf([address(3) as Address])).toBe(0n);
+  });
+});
+
+describe('claimStarter', () => {
+  it('mints the starter chosen at creation once, with the first purse of runix', async () => {
+    const g = game.as(5);
+    const zero = '0x0000000000000000000000000000000000000000';
+    const { logs: created } = await game.events(
+      g.characters.write.createCharacter([
+        zero,
+        'Sigrun5',
+        DEFAULT_ATTRIBUTES,
+        { starterSpecies: 6, starterRune: 3 },
+      ]),
+    );
+    const sigrun = eventOf(created, 'CharacterCreated').characterId as bigint;
+    await expectRevert(g.veras.write.claimStarter(), 'Player_NeedsOnboardingForWorld');
+    await game.events(g.characters.write.login());
+    expect(await admin().veras.read.starterClaimed([sigrun])).toBe(false);
+    const { logs } = await game.events(g.veras.write.claimStarter(GAS));
+    const minted = eventOf(logs, 'VeraMinted');
+    expect(minted).toMatchObject({
+      characterId: sigrun,
+      owner: address(5),
+      species: 6,
+      mainRune: 3,
+      level: 1,
+      origin: 4,
+    });
+    const starterRunix = await admin().veras.read.STARTER_RUNIX();
+    expect(starterRunix).toBe(BigInt(STARTER_RUNIX)); // game/'s price list quotes it
+    expect(eventOf(logs, 'RunixChanged')).toMatchObject({
+      characterId: sigrun,
+      delta: starterRunix,
+      balanceAfter: starterRunix,
+    });
+    expect(await admin().inventory.read.runixOf([sigrun])).toBe(starterRunix);
+    expect(await admin().veras.read.starterClaimed([sigrun])).toBe(true);
+    const errorArgs = await expectSkaldRevert(g.veras.write.claimStarter(), 'Vera_StarterClaimed');
+    expect(errorArgs).toEqual([sigrun]);
+    expect(await admin().inventory.read.runixOf([sigrun])).toBe(starterRunix);
   });
 });

@@ -1,7 +1,10 @@
 /**
- * The analysts' Postgres role: it may log in, read the views schema (SELECT only, on views Ponder creates now
- * and later) and nothing else, under its own statement timeout. The gateway's /sql endpoint runs outsiders'
- * queries as this role too, so the database itself, not a parser, decides what a query may touch.
+ * The analysts' Postgres role: it may log in (a bounded number of connections), SELECT from the views schema (on
+ * views Ponder creates now and later), and read what Postgres lets every role read: the system catalogs
+ * (pg_catalog, information_schema: names and definitions of schemas, tables, columns, roles and functions, never
+ * the rows of a table it was not granted) and functions granted to PUBLIC. No other table: not Ponder's
+ * deployment schema, not ponder_sync, not the gateway's own schema. Its statement timeout and read-only default
+ * are role settings a session can change; the gateway's watchdog holds it to the timeout anyway.
  */
 import type { Sql } from 'postgres';
 
@@ -12,6 +15,8 @@ export type AnalystRoleOptions = {
   viewsSchema: string;
   /** the role's statement timeout in ms (default 5000) */
   statementTimeoutMs?: number;
+  /** connections the role may hold at once, over every client (default 10; each gateway's /sql pool takes 4) */
+  connectionLimit?: number;
 };
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -24,6 +29,9 @@ export async function ensureAnalystRole(sql: Sql, options: AnalystRoleOptions): 
   if (!IDENT.test(options.viewsSchema)) throw new Error(`bad views schema '${options.viewsSchema}'`);
   if (!Number.isInteger(timeout) || timeout < 1)
     throw new Error('statement timeout must be a positive integer');
+  const connections = options.connectionLimit ?? 10;
+  if (!Number.isInteger(connections) || connections < 1)
+    throw new Error('connection limit must be a positive integer');
   const password = options.password.replaceAll("'", "''");
   const schema = options.viewsSchema;
   const database = (await sql`select current_database() as name`)[0]?.name as string;
@@ -39,7 +47,10 @@ export async function ensureAnalystRole(sql: Sql, options: AnalystRoleOptions): 
   await sql.unsafe(`alter role ${role} set statement_timeout = ${timeout}`);
   await sql.unsafe(`alter role ${role} set default_transaction_read_only = on`);
   await sql.unsafe(`alter role ${role} set search_path = "${schema}"`);
-  await sql.unsafe(`alter role ${role} connection limit 20`);
+  await sql.unsafe(`alter role ${role} set idle_in_transaction_session_timeout = 60000`);
+  await sql.unsafe(`alter role ${role} connection limit ${connections}`);
+  // the owner may signal the role's backends (the gateway's watchdog cancels statements past the limit)
+  await sql.unsafe(`grant ${role} to current_user`).catch(() => {});
   await sql.unsafe(`revoke all on database "${database}" from public`).catch(() => {});
   await sql.unsafe(`grant connect on database "${database}" to ${role}`);
   await sql.unsafe(`revoke create on schema public from public`).catch(() => {});

@@ -6,11 +6,28 @@
  */
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 
+/**
+ * The name of the `timestamptz` twin beside a unix-seconds column (db/README.md, "Times"): the name's `_at`,
+ * `_date` or `_timestamp` ending becomes `_time`, an event's `timestamp` (its block time) is `block_time`, and
+ * any other name gets `_time` appended (`deadline` → `deadline_time`).
+ */
+export function timeColumnName(unixColumn: string): string {
+  if (unixColumn === 'timestamp') return 'block_time';
+  return `${unixColumn.replace(/_(at|date|timestamp)$/, '')}_time`;
+}
+
+/** How a twin is described: the unix-seconds column it mirrors, and when it differs from that column. */
+export const timeOf = (unixColumn: string, note?: string) =>
+  `${unixColumn} as timestamptz: the same instant, ready for date functions and now()${note ? `; ${note}` : ''}`;
+
+const TIMESTAMPTZ = 'timestamp with time zone';
+
 /** Columns that mean the same wherever they appear; a table may still say more about its own. */
 const COMMON = {
   blockNumber: 'block number of the event',
   logIndex: 'position of the event’s log in its block',
   timestamp: 'block time of the event, unix seconds',
+  blockTime: timeOf('timestamp'),
   txHash: 'hash of the transaction that emitted the event',
   updatedBlock: 'block of the last change to this row',
   characterId: 'the character concerned (joins character.id)',
@@ -33,6 +50,8 @@ export type ColumnDoc = {
   type: string;
   notNull: boolean;
   description: string;
+  /** for a `timestamptz` twin, the SQL name of the unix-seconds column it mirrors */
+  unixColumn?: string;
 };
 
 export type TableDoc = {
@@ -70,12 +89,32 @@ export function documented<T extends Table>(
   const missing = docs.filter((c) => !c.description).map((c) => c.key);
   if (missing.length > 0)
     throw new Error(`${getTableName(table)}: undescribed columns ${missing.join(', ')}`);
+  const unpaired = pairTimeTwins(docs);
+  if (unpaired.length > 0) throw new Error(`${getTableName(table)}: ${unpaired.join('; ')}`);
   const name = getTableName(table);
   registry.set(name, { name, subject, description, columns: docs });
   describe(table, description);
   const byKey = new Map(docs.map((c) => [c.key, c.description]));
   for (const [key, column] of Object.entries(getTableColumns(table))) describe(column, byKey.get(key) ?? '');
   return table;
+}
+
+/**
+ * Every column said to be unix seconds has its `timestamptz` twin, named by `timeColumnName`, and every
+ * `timestamptz` column is such a twin; marks each twin with its unix column. Returns what is amiss.
+ */
+function pairTimeTwins(docs: ColumnDoc[]): string[] {
+  const problems: string[] = [];
+  const byName = new Map(docs.map((c) => [c.name, c]));
+  for (const c of docs.filter((d) => d.type !== TIMESTAMPTZ && /unix seconds/.test(d.description))) {
+    const twin = byName.get(timeColumnName(c.name));
+    if (twin?.type !== TIMESTAMPTZ)
+      problems.push(`${c.name} is unix seconds without ${timeColumnName(c.name)}`);
+    else twin.unixColumn = c.name;
+  }
+  for (const c of docs.filter((d) => d.type === TIMESTAMPTZ && d.unixColumn === undefined))
+    problems.push(`${c.name} is a timestamptz twin of no unix-seconds column`);
+  return problems;
 }
 
 function describe(target: object, description: string): void {

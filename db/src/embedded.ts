@@ -3,6 +3,7 @@
  * its data kept under .data/postgres so a restart keeps the index. Running as root needs createPostgresUser: the
  * binaries then run as the `postgres` user, which must be able to reach them and the data folder.
  */
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,9 +65,32 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}) {
   if (fresh) await pg.initialise();
   await pg.start();
   if (fresh) await pg.createDatabase('skald');
-  log(`embedded postgres on 127.0.0.1:${port} (${dataDir})`);
+  // the package keeps the server's process to itself; a supervisor needs it to see it die
+  const internals = pg as unknown as { process?: ChildProcess };
+  const child = internals.process;
+  if (!child) throw new EmbeddedPostgresError('embedded Postgres started without a process');
+  log(`embedded postgres on 127.0.0.1:${port} (${dataDir}), pid ${child.pid}`);
   return {
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${port}/skald`,
-    stop: () => pg.stop(),
+    /** the postmaster */
+    process: child,
+    stop: (graceMs = 10_000) => stopPostgres(child, graceMs).finally(() => (internals.process = undefined)),
   };
+}
+
+/**
+ * Fast shutdown (SIGINT; SIGCONT too, so a stopped server acts on it), SIGKILL after `graceMs`. Resolves at once
+ * when the server is already gone: the package's own stop() waits for an exit that has already happened.
+ */
+function stopPostgres(child: ChildProcess, graceMs: number): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      done();
+    });
+    child.kill('SIGINT');
+    child.kill('SIGCONT');
+  });
 }

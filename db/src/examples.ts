@@ -48,7 +48,7 @@ ORDER BY r.battle_type, r.rank;`,
     title: 'Grants by admin per day',
     question: 'How many grants of each kind did each admin make per day (UTC), and how much?',
     language: 'sql',
-    query: `SELECT to_char(to_timestamp(g.timestamp::bigint) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+    query: `SELECT to_char(g.block_time AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
   g.admin, a.name AS admin_name, g.kind_name, count(*) AS grants, sum(g.amount) AS total_amount
 FROM admin_grant g
 LEFT JOIN account a ON a.address = g.admin
@@ -80,14 +80,33 @@ ORDER BY day DESC, grants DESC;`,
   },
   {
     title: 'Mints per species',
-    question: 'How many veras of each species were minted, and how many of them by admin grant?',
+    question:
+      'How many veras of each species were minted, and how many of them by admin grant? (Players’ species only: the NPC vera is left out.)',
     language: 'sql',
     query: `SELECT s.name AS species, count(m.vera_id) AS mints,
   count(m.vera_id) FILTER (WHERE m.method = 'admin_grantVera') AS granted_by_admin
 FROM species s
 LEFT JOIN mint m ON m.species = s.id
+WHERE s.playable
 GROUP BY s.id, s.name
 ORDER BY mints DESC, s.id;`,
+  },
+  {
+    title: 'Win rate per character',
+    question:
+      'How often has each character won its finished battles, in each battle type? (One battle_side row per side, so no UNION of the two sides.)',
+    language: 'sql',
+    query: `SELECT c.name, s.character_id, l.label AS battle_type, count(*) AS battles,
+  count(*) FILTER (WHERE s.result = 'won') AS won,
+  count(*) FILTER (WHERE s.result = 'lost') AS lost,
+  count(*) FILTER (WHERE s.result = 'tie') AS tied,
+  round(100.0 * count(*) FILTER (WHERE s.result = 'won') / count(*), 1) AS win_pct
+FROM battle_side s
+JOIN character c ON c.id = s.character_id
+LEFT JOIN code_label l ON l.code_set = 'battle_type' AND l.code = s.battle_type
+WHERE s.result IS NOT NULL
+GROUP BY c.name, s.character_id, l.label
+ORDER BY win_pct DESC, battles DESC, s.character_id, l.label;`,
   },
   {
     title: 'Veras with their owner’s character, in one GraphQL query',

@@ -22,6 +22,7 @@ export * from './rules/cursor.ts';
 export * from './rules/elo.ts';
 export * from './rules/integers.ts';
 export * from './rules/levels.ts';
+export * from './rules/my-moment.ts';
 export * from './rules/patterns.ts';
 export * from './rules/prices.ts';
 export * from './rules/stats.ts';

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeActivity,
+  findAbility,
   formatAmount,
   formatSigned,
   parseActivityTypes,
@@ -74,6 +75,20 @@ describe('activity sentences', () => {
     const { eloChange: _, ...casual } = battle;
     expect(describeActivity({ ...casual, payload: { ...casual.payload, battleType: 2 } })).toBe(
       'Astrid11 beat Leif3 in casual (3–1)',
+    );
+  });
+
+  it('a timeout names the side that let the turn run out', () => {
+    const timedOut = event({
+      kind: 'BattleTimedOut',
+      characterId: '3',
+      otherCharacterId: '11',
+      payload: { battleId: '9', silentA: false, silentB: true, claimedBy: ADMIN },
+      names: { character: 'Leif3', other: 'Astrid11' },
+    });
+    expect(describeActivity(timedOut)).toBe('Astrid11 let the turn run out: Leif3 wins battle #9 by timeout');
+    expect(describeActivity({ ...timedOut, payload: { battleId: '9', silentA: true, silentB: true } })).toBe(
+      'Leif3 and Astrid11 both let the turn of battle #9 run out',
     );
   });
 
@@ -155,5 +170,26 @@ describe('mint sentences', () => {
         }),
       ),
     ).toBe('Astrid minted Vera #12 (Stat total 250 · found in an encounter)');
+  });
+});
+
+describe('vera sentences', () => {
+  it('names a learned ability instead of its number', () => {
+    const learned = (abilityId: number) =>
+      describeActivity(
+        event({
+          type: 'vera',
+          kind: 'VeraAbilityLearned',
+          veraId: '3',
+          names: { account: 'Astrid' },
+          payload: { abilityId },
+        }),
+      );
+    const sentence = learned(9);
+    expect(sentence).toMatch(/^Astrid's Vera #3 learned /);
+    expect(sentence).not.toMatch(/ability #/);
+    expect(sentence).toContain(findAbility(9)?.name as string);
+    // an id the catalogue does not know still reads
+    expect(learned(250)).toBe("Astrid's Vera #3 learned ability #250");
   });
 });

@@ -11,6 +11,7 @@ import {
   getAbility,
   getSpecies,
   getSubRune,
+  isPlayableSpecies,
   MAIN_RUNES,
   PERSONALITIES,
   SPECIES,
@@ -61,6 +62,11 @@ describe('species', () => {
     expect(findSpecies(9)).toBeUndefined();
     expect(findSpecies(-1)).toBeUndefined();
     expect(() => getSpecies(9)).toThrow(UnknownIdError);
+  });
+
+  it('counts every species but the NPC vera as playable', () => {
+    expect(SPECIES.filter((s) => !isPlayableSpecies(s.id)).map((s) => s.name)).toEqual(['NPC VERA']);
+    expect(isPlayableSpecies(9)).toBe(false);
   });
 });
 

@@ -15,7 +15,7 @@ import {
 describe('contract codes', () => {
   it('match the Solidity interfaces', () => {
     expect(BattleType).toEqual({ ranked: 1, casual: 2, tournament: 3 });
-    expect(VeraOrigin).toEqual({ encounter: 1, lootbox: 2, adminGrant: 3 });
+    expect(VeraOrigin).toEqual({ encounter: 1, lootbox: 2, adminGrant: 3, starter: 4 });
     expect(ClanStatus).toEqual({ pending: 1, active: 2, declined: 3 });
     expect(ClanRank).toEqual({ member: 1, officer: 2, jarl: 3 });
     expect(Role).toEqual({ admin: 1, game: 2 });

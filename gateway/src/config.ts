@@ -40,6 +40,8 @@ export type GatewayConfig = {
   liveFallbackMs?: number;
   /** the live fast lane (node -> provisional events); unset: confirmed events only */
   fastLane?: FastLaneConfig;
+  /** live-stream abuse bounds (connections per client address, how far back a subscription resumes); unset: none */
+  liveLimits?: { connectionsPerAddress: number; replayMaxEvents: number; replayMaxSeconds: number };
 };
 
 export function configFromEnv(
@@ -62,11 +64,22 @@ export function configFromEnv(
       maxBytes: env.IMAGE_MAX_BYTES,
     },
     readyMaxLagBlocks: env.READY_MAX_LAG_BLOCKS,
+    liveLimits: {
+      connectionsPerAddress: env.LIVE_MAX_CONNECTIONS_PER_IP,
+      replayMaxEvents: env.LIVE_REPLAY_MAX_EVENTS,
+      replayMaxSeconds: env.LIVE_REPLAY_MAX_SECONDS,
+    },
     sql: { timeoutMs: env.SQL_TIMEOUT_MS, maxRows: env.SQL_MAX_ROWS, analystUrl: env.ANALYST_DATABASE_URL },
     webMode: env.WEB_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
     ...overrides,
   };
   return config;
+}
+
+/** origins a sign-in message's `uri` may name: those of the domains above, with the public origin's scheme. */
+export function siweOrigins(config: GatewayConfig): string[] {
+  const { protocol } = new URL(config.publicOrigin);
+  return siweDomains(config).map((host) => `${protocol}//${host}`);
 }
 
 /** host[:port] values sign-in messages may name: the public origin, and its loopback twins in development. */

@@ -43,6 +43,12 @@ export const gatewayEnvSchema = baseEnv.extend({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   TRUST_PROXY: bool.default(false),
+  /** Live-stream connections one client address may hold at once (per gateway process). */
+  LIVE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** A live subscription resumes at most this many events behind the head... */
+  LIVE_REPLAY_MAX_EVENTS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /** ...or this many seconds of history, whichever reaches further back; older history is paged over REST. */
+  LIVE_REPLAY_MAX_SECONDS: z.coerce.number().int().min(0).max(604_800).default(600),
   /** Remote origins the image proxy may fetch from (comma separated https origins). */
   IMAGE_ALLOWED_ORIGINS: csv.pipe(z.array(url(['https:', 'http:']))).default([]),
   /** Folder of the app's own images (paths starting with / are read from here). */

@@ -66,7 +66,7 @@ export function resolveConfig(
   options: Partial<StartGatewayOptions>,
   log: (line: string) => void,
 ) {
-  let secret = env.SESSION_SECRET;
+  let secret = options.config?.sessionSecret ?? env.SESSION_SECRET;
   if (!secret) {
     secret = randomBytes(32).toString('hex');
     log(

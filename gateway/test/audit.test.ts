@@ -129,6 +129,41 @@ describe('audit', () => {
     }
   });
 
+  it('counts what the filter matches, splits by me and by others, and names shop items', async () => {
+    const everything = await walk('', 50);
+    const page = (await audit('limit=5')) as AuditPage & { total: number; totalCapped: boolean };
+    expect(page.total).toBe(everything.length);
+    expect(page.totalCapped).toBe(false);
+    const me = admin.address.toLowerCase();
+    const mine = await walk(`admin=${me}`, 50);
+    const others = await walk(`exceptAdmin=${me}`, 50);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((e) => e.admin === me)).toBe(true);
+    expect(others.every((e) => e.admin !== me)).toBe(true);
+    expect(mine.length + others.length).toBe(everything.length);
+    expect(((await audit(`exceptAdmin=${me}&limit=1`)) as unknown as { total: number }).total).toBe(
+      others.length,
+    );
+    // a shop entry names its item, never a bare id
+    for (const e of everything.filter(
+      (x) => x.kind === 'reprice' || x.kind === 'restock' || x.kind === 'item',
+    ))
+      expect(e.summary).not.toMatch(/item \d/);
+  });
+
+  it('lists who holds each role now, by name, marking the signed-in admin', async () => {
+    const res = await get('/api/admin/roles', { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const holders = res.json().items as { account: string; role: number; roleName: string; you: boolean }[];
+    const truth = await world.reader.sql<{ account: string; role: number }[]>`
+      SELECT account, role FROM role_member ORDER BY role, granted_block, account`;
+    expect(holders.map((h) => [h.account, h.role])).toEqual(truth.map((t) => [t.account, t.role]));
+    const me = holders.filter((h) => h.you);
+    expect(me.map((h) => h.account)).toEqual([admin.address.toLowerCase()]);
+    expect(me[0]?.roleName).toBe('Admin');
+    expect((await get('/api/admin/roles')).statusCode).toBe(401);
+  });
+
   it('goes back to newer pages with `after` and answers the same rows', async () => {
     const first = await audit('limit=5');
     const second = await audit(`limit=5&before=${first.older}`);

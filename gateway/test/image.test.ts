@@ -202,4 +202,40 @@ describe('SSRF attempts are refused without a fetch', () => {
     }
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(a), a).toBe(true);
   });
+
+  it('judges IPv6 addresses that carry an IPv4 one by where they lead', () => {
+    for (const a of [
+      // 6to4 of 127.0.0.1, 10.0.0.1, 169.254.169.254
+      '2002:7f00:1::',
+      '2002:7f00:0001:0000:0000:0000:0000:0001',
+      '2002:a00:1::1',
+      '2002:a9fe:a9fe::',
+      // IPv4-compatible (deprecated), in both spellings
+      '::127.0.0.1',
+      '::7f00:1',
+      '::10.0.0.1',
+      '::8.8.8.8',
+      // IPv4-mapped and IPv4-translated
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:a9fe:a9fe',
+      '::ffff:0:127.0.0.1',
+      // NAT64 well-known prefix with private targets, and the local-use NAT64 prefix
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a00:1',
+      '64:ff9b::192.168.0.1',
+      '64:ff9b:1::8.8.8.8',
+      // Teredo, site-local, unspecified, zone index
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      'fec0::1',
+      '::',
+      'fe80::1%eth0',
+      'not-an-address',
+    ]) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+    for (const a of ['2002:808:808::1', '64:ff9b::8.8.8.8', '::ffff:1.1.1.1', '2a00:1450:4001:80b::200e']) {
+      expect(isPublicAddress(a), a).toBe(true);
+    }
+  });
 });

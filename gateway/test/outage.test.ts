@@ -60,24 +60,37 @@ describe('postgres restart under load', () => {
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
-    await new Promise((r) => setTimeout(r, 300));
-    await pg.stop();
-    await new Promise((r) => setTimeout(r, 1500));
-    const ready = await app.inject({ method: 'GET', url: '/ready' });
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json().database).toBe(false);
-    pg = await startEmbeddedPostgres({ dataDir, port });
-    const deadline = Date.now() + 30_000;
-    while (statuses.at(-1) !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    running = false;
-    await load;
+    let answeredBeforeStop = false;
+    try {
+      // the gateway answers before the outage (the first read on a busy machine may take a moment)
+      const answerBy = Date.now() + 30_000;
+      while (!statuses.includes(200) && Date.now() < answerBy) await new Promise((r) => setTimeout(r, 50));
+      answeredBeforeStop = statuses.includes(200);
+      await pg.stop();
+      // health gathers its facts once a second (a check already under way when the database stopped still saw it
+      // up): the outage shows within a few seconds, even on a busy machine
+      const stoppedAt = Date.now();
+      let ready = await app.inject({ method: 'GET', url: '/ready' });
+      while (ready.json().database !== false && Date.now() - stoppedAt < 10_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        ready = await app.inject({ method: 'GET', url: '/ready' });
+      }
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().database).toBe(false);
+      pg = await startEmbeddedPostgres({ dataDir, port });
+      const deadline = Date.now() + 30_000;
+      while (statuses.at(-1) !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      running = false;
+      await load;
+    }
     const distinct = [...new Set(statuses)];
     expect(
       distinct.every((s) => s === 200 || s === 503),
       `statuses ${distinct}`,
     ).toBe(true);
     expect(statuses).toContain(503);
-    expect(statuses.at(0)).toBe(200);
+    expect(answeredBeforeStop).toBe(true);
     expect(statuses.at(-1)).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/clans' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/ready' })).json().database).toBe(true);

@@ -2,11 +2,12 @@
  * Every REST route against a real indexed world: happy paths, 400s and 404s, pagination caps, caching, and the
  * admin guard. Fuzzing of every route lives in fuzz.test.ts.
  */
-import { ANVIL_MNEMONIC } from '@skald/chain';
+import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
 import type { FastifyInstance } from 'fastify';
-import { keccak256, toHex } from 'viem';
+import { type Abi, encodeFunctionData, keccak256, toHex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from './fixtures/live.ts';
 import { signedMessage, signIn, verify } from './fixtures/siwe.ts';
 import { injectGateway, startWorld, type World } from './fixtures/world.ts';
 
@@ -89,6 +90,31 @@ describe('viking profile and inventory', () => {
       SELECT runix FROM inventory WHERE character_id = ${player.characterId}`;
     expect(res.json().runix).toBe(row?.runix ?? '0');
     expect(res.json()).toHaveProperty('bank.locks');
+  });
+
+  it("pages a viking's veras newest first, without overlap, to the index's count", async () => {
+    const [owned] = await world.reader.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM vera WHERE owner = ${player.address}`;
+    const total = owned?.n ?? 0;
+    expect(total).toBeGreaterThan(1);
+    const seen: string[] = [];
+    let before: string | null = null;
+    for (let page = 0; page < 100; page++) {
+      const res = await get(
+        `/api/viking/${player.characterId}/veras?limit=2${before ? `&before=${before}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { total: number; items: { id: string }[]; next: string | null };
+      expect(body.total).toBe(total);
+      seen.push(...body.items.map((v) => v.id));
+      before = body.next;
+      if (before === null) break;
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).toEqual([...seen].sort((a, b) => Number(b) - Number(a)));
+    expect((await get(`/api/viking/${player.characterId}/veras?limit=101`)).statusCode).toBe(400);
+    expect((await get('/api/viking/999999/veras')).statusCode).toBe(404);
   });
 
   it('404s an unknown viking and 400s a malformed id', async () => {
@@ -267,6 +293,48 @@ describe('activity history', () => {
     expect(founded.names).toMatchObject({ character: expect.any(String), clan: founded.payload.name });
   });
 
+  it('counts events per second before a cursor, all types or some, equal to the index', async () => {
+    const [head] = await world.reader.sql<{ cursor: string; timestamp: string }[]>`
+      SELECT cursor, timestamp FROM activity ORDER BY cursor DESC LIMIT 1`;
+    if (!head) throw new Error('the world has no activity');
+    const before = head.cursor;
+    const since = Number(head.timestamp) - 3600;
+    const truth = async (types: string[] | null) =>
+      (
+        await world.reader.sql<{ t: string; n: number }[]>`
+          SELECT timestamp AS t, count(*)::int AS n FROM activity
+          WHERE cursor < ${before} AND timestamp > ${since}
+            AND (${types === null} OR type = ANY(${types ?? []}))
+          GROUP BY timestamp ORDER BY timestamp`
+      ).map((r) => ({ t: Number(r.t), n: r.n }));
+    const all = (await get(`/api/activity/seconds?before=${before}&since=${since}`)).json();
+    expect(all.from).toBeNull();
+    expect(all.items.length).toBeGreaterThan(0);
+    expect(all.items).toEqual(await truth(null));
+    const some = (
+      await get(`/api/activity/seconds?before=${before}&since=${since}&type=mint&type=battle`)
+    ).json();
+    expect(some.items).toEqual(await truth(['mint', 'battle']));
+    // a read that reaches its row limit says from which second its counts are whole, and counts only those
+    const capped = await app.repos.activity.perSecond({ before, since, maxRows: 40 });
+    expect(capped.from).not.toBeNull();
+    const from = capped.from as number;
+    expect(capped.items).toEqual((await truth(null)).filter((s) => s.t >= from));
+    expect(capped.items.reduce((sum, s) => sum + s.n, 0)).toBeLessThan(40);
+    for (const url of [
+      '/api/activity/seconds?since=1',
+      `/api/activity/seconds?before=${before}`,
+      `/api/activity/seconds?before=${before}&since=-1`,
+      `/api/activity/seconds?before=${before}&since=1e9`,
+      `/api/activity/seconds?before=x&since=1`,
+      `/api/activity/seconds?before=${before}&since=1&type=nope`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toMatch(/querystring/);
+    }
+  });
+
   it('400s bad cursors, unknown types and an inverted range', async () => {
     expect((await get('/api/activity?before=12')).statusCode).toBe(400);
     expect((await get('/api/activity?type=dance')).statusCode).toBe(400);
@@ -423,6 +491,52 @@ describe('battles, arena and finding vikings', () => {
       expect(side.name).toMatch(/\w+/);
     }
     expect([1, 2, 3]).toContain(body.result);
+    // the turn's end, by block time; the bots submit, so it ended on actions
+    expect(body.deadline).toBe(body.startedAt + 60);
+    expect(body.endReason).toBe('actions');
+    expect(body.forfeited).toBeNull();
+  });
+
+  it('keeps the names the sides had when the battle started, and says what a renamed side is called now', async () => {
+    const [row] = await world.reader.sql<
+      { id: string; character_a: string; character_b: string; name_a: string; account: `0x${string}` }[]
+    >`SELECT b.id, b.character_a, b.character_b, b.name_a, c.account
+      FROM battle b JOIN character c ON c.id = b.character_a ORDER BY b.id LIMIT 1`;
+    if (!row) throw new Error('the world started no battle');
+    const renamed = `Later${row.id}`;
+    const rpc = <T>(method: string, params: unknown[]) =>
+      anvilRpc<T>(world.chain.anvil.rpcUrl, method, params);
+    await rpc('anvil_impersonateAccount', [row.account]);
+    const hash = await rpc<string>('eth_sendTransaction', [
+      {
+        from: row.account,
+        to: world.chain.deployment.contracts.Characters,
+        data: encodeFunctionData({
+          abi: allSkaldAbis as Abi,
+          functionName: 'setCharacterName',
+          args: [BigInt(row.character_a), renamed],
+        }),
+        gas: '0x2dc6c0',
+      },
+    ]);
+    let receipt: { status: string } | null = null;
+    await until(
+      async () => {
+        receipt = await rpc<{ status: string } | null>('eth_getTransactionReceipt', [hash]);
+        return receipt !== null;
+      },
+      10_000,
+      'receipt',
+    );
+    expect(receipt).toMatchObject({ status: '0x1' });
+    await world.indexed();
+    const body = (await get(`/api/battles/${row.id}`)).json();
+    expect(row.name_a).not.toBe(renamed);
+    expect(body.sides[0]).toMatchObject({ name: row.name_a, nameNow: renamed });
+    expect(body.sides[1].nameNow).toBeNull();
+    const list = (await get(`/api/viking/${row.character_b}/battles?limit=100`)).json();
+    const item = list.items.find((b: { battleId: string }) => b.battleId === row.id);
+    expect(item.opponent.name).toBe(row.name_a);
   });
 
   it('404s an unknown battle and 400s a malformed id', async () => {
@@ -449,6 +563,10 @@ describe('battles, arena and finding vikings', () => {
       characterId: player.characterId,
       challenges: { incoming: [], outgoing: [] },
     });
+    // the bot may be mid-battle when the world stops: then the arena says when its turn ends
+    const active = body.me.activeBattle;
+    expect(active?.battleId ?? null).toBe(body.me.activeBattleId);
+    if (active) expect(active.deadline).toBeGreaterThan(0);
     expect((await get('/api/arena')).json().me).toBeNull();
     expect((await get('/api/arena?characterId=-1')).statusCode).toBe(400);
   });

@@ -62,6 +62,21 @@ describe('verifySiwe', () => {
     await expect(verifySiwe(message, signature, { domains, nonces })).rejects.toThrow(/evil\.example/);
   });
 
+  it("refuses a message whose uri is another site's, and accepts this site's", async () => {
+    const nonces = memoryNonces();
+    const origins = ['http://localhost:3000'];
+    for (const uri of ['https://evil.example/', 'https://localhost:3000/login', 'http://localhost:3001/']) {
+      const { message, signature } = await signed(await nonces.issue(), { uri });
+      await expect(verifySiwe(message, signature, { domains, origins, nonces }), uri).rejects.toThrow(
+        /not this site/,
+      );
+    }
+    const ok = await signed(await nonces.issue(), { uri: 'http://localhost:3000/some/page' });
+    await expect(verifySiwe(ok.message, ok.signature, { domains, origins, nonces })).resolves.toEqual({
+      address: account.address.toLowerCase(),
+    });
+  });
+
   it('refuses another chain', async () => {
     const nonces = memoryNonces();
     const { message, signature } = await signed(await nonces.issue(), { chainId: 1 });
@@ -105,8 +120,11 @@ describe('session cookie value', () => {
   it('round-trips and expires', () => {
     const address = account.address.toLowerCase();
     const future = Math.floor(Date.now() / 1000) + 60;
-    expect(decodeSession(encodeSession(address, future))).toEqual({ address });
-    expect(decodeSession(encodeSession(address, Math.floor(Date.now() / 1000) - 1))).toBeNull();
+    const token = 'a'.repeat(43);
+    expect(decodeSession(encodeSession(address, future, token))).toEqual({ address, token });
+    expect(decodeSession(encodeSession(address, Math.floor(Date.now() / 1000) - 1, token))).toBeNull();
     expect(decodeSession('0xnope.1')).toBeNull();
+    // a cookie of the earlier form (no token) names no record
+    expect(decodeSession(`${address}.${future}`)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { activity } from 'ponder:schema';
 import { type ActivityInput, plain } from '@skald/chain/activity';
 import { encodeCursor, normalizeAddress } from '@skald/game';
 import type { Hex } from 'viem';
+import { asTime } from './time.ts';
 
 export type Db = Context<'Roles:RoleGranted'>['db'];
 
@@ -24,10 +25,11 @@ export { type ActivityInput, type ActivityType, plain } from '@skald/chain/activ
 /** Lower-case address, the one format the database stores. */
 export const addr = (value: string): Hex => normalizeAddress(value);
 
-/** Chain position and tx of an event, for history rows. */
+/** Chain position, block time (unix seconds and its timestamptz twin) and tx of an event, for history rows. */
 export const at = (event: LogEvent) => ({
   blockNumber: event.block.number,
   timestamp: event.block.timestamp,
+  blockTime: asTime(event.block.timestamp),
   txHash: event.transaction.hash,
 });
 
@@ -37,6 +39,7 @@ export async function recordActivity(db: Db, event: LogEvent, input: ActivityInp
     blockNumber: event.block.number,
     logIndex: event.log.logIndex,
     timestamp: event.block.timestamp,
+    blockTime: asTime(event.block.timestamp),
     txHash: event.transaction.hash,
     type: input.type,
     event: input.event,

@@ -3,6 +3,7 @@
 import { character, clan, clanEvent, clanMember } from 'ponder:schema';
 import { ClanRank } from '@skald/game';
 import { at, type Db, type LogEvent, plain } from './activity.ts';
+import { asTime } from './time.ts';
 
 export async function addMember(db: Db, event: LogEvent, clanId: bigint, characterId: bigint, rank: number) {
   const inserted = await db
@@ -13,6 +14,7 @@ export async function addMember(db: Db, event: LogEvent, clanId: bigint, charact
       rank,
       points: 0n,
       joinedAt: event.block.timestamp,
+      joinedTime: asTime(event.block.timestamp),
       joinedBlock: event.block.number,
     })
     .onConflictDoNothing();

@@ -4,9 +4,12 @@ import { ability, codeLabel, mainRune, personality, species, subRune } from 'pon
 import {
   ABILITIES,
   ADMIN_GRANT_KIND_LABELS,
+  BATTLE_ACTIONS,
+  BATTLE_OUTCOME_LABELS,
   BATTLE_TYPE_LABELS,
   CLAN_RANK_LABELS,
   CLAN_STATUS_LABELS,
+  isPlayableSpecies,
   MAIN_RUNES,
   PERSONALITIES,
   ROLE_LABELS,
@@ -18,6 +21,8 @@ import type { Db } from './activity.ts';
 
 const CODE_SETS: Record<string, Record<number, string>> = {
   battle_type: BATTLE_TYPE_LABELS,
+  battle_result: BATTLE_OUTCOME_LABELS,
+  battle_action: Object.fromEntries(BATTLE_ACTIONS.map((a) => [a.id, a.label])),
   clan_status: CLAN_STATUS_LABELS,
   clan_rank: CLAN_RANK_LABELS,
   grant_kind: ADMIN_GRANT_KIND_LABELS,
@@ -30,7 +35,15 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export async function writeLookups(db: Db): Promise<void> {
   await db
     .insert(species)
-    .values(SPECIES.map((s) => ({ id: s.id, name: s.name, slug: s.slug, trait: s.trait })))
+    .values(
+      SPECIES.map((s) => ({
+        id: s.id,
+        name: s.name,
+        slug: s.slug,
+        trait: s.trait,
+        playable: isPlayableSpecies(s.id),
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(mainRune)

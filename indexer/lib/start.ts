@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { readDeployment } from '@skald/chain/deployment';
 import { applyTableComments } from '@skald/db/catalog';
 import postgres from 'postgres';
-import { createPublicClient, http } from 'viem';
+import { createPublicClient, http, toHex } from 'viem';
 import { parseIndexerEnv } from './env.ts';
 import { codeHash, deploymentSchema } from './identity.ts';
-import { ensureFreshSyncCache } from './sync-cache.ts';
+import { dropOrphanedIndex, ensureFreshSyncCache } from './sync-cache.ts';
 
 export const indexerDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,7 +44,7 @@ export type RunningIndexer = {
    * are written as Postgres comments on the views and the deployment's tables
    */
   ready(timeoutMs?: number): Promise<void>;
-  /** SIGTERM, then SIGKILL after 10 s */
+  /** SIGTERM (and SIGCONT), then SIGKILL after 10 s */
   stop(): Promise<void>;
 };
 
@@ -90,7 +90,11 @@ export async function prepareIndexer(options: StartIndexerOptions) {
   const client = createPublicClient({ transport: http(rpcUrl) });
   const startBlock = await client.getBlock({ blockNumber: BigInt(deployment.startBlock) });
   const schema = options.schema ?? deploymentSchema(deployment, startBlock.hash, codeHash(indexerDir));
-  return { deployment, env, rpcUrl, startBlockHash: startBlock.hash, schema };
+  const blockHash = async (number: bigint): Promise<string | null> => {
+    const block = await client.request({ method: 'eth_getBlockByNumber', params: [toHex(number), false] });
+    return block?.hash ?? null;
+  };
+  return { deployment, env, rpcUrl, startBlockHash: startBlock.hash, schema, blockHash };
 }
 
 export async function startIndexer(options: StartIndexerOptions): Promise<RunningIndexer> {
@@ -101,6 +105,12 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Runnin
   const sql = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
   try {
     await ensureFreshSyncCache(sql, prepared.deployment.chainId, prepared.startBlockHash, log);
+    await dropOrphanedIndex(sql, {
+      chainId: prepared.deployment.chainId,
+      schema: prepared.schema,
+      blockHash: (number) => prepared.blockHash(number),
+      log,
+    });
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -178,6 +188,8 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Runnin
           done();
         });
         child.kill('SIGTERM');
+        // a stopped (SIGSTOP) process acts on nothing until it is continued
+        child.kill('SIGCONT');
       }),
   };
 }

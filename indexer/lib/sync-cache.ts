@@ -36,3 +36,45 @@ export async function ensureFreshSyncCache(
     return outcome;
   });
 }
+
+/**
+ * After a reorg deeper than Ponder's finality (it exits on one; see patch 010), the deployment schema holds rows
+ * of blocks that left the chain, below the checkpoint Ponder would resume from, and `ponder_sync` caches their
+ * logs. Ponder cannot undo that by itself. The last blocks Ponder finalized (cached in `ponder_sync.blocks`) are
+ * compared with the chain: when one is no longer on it, the cache and the deployment schema are dropped, so
+ * Ponder indexes the chain as it now is from the start (the views schema follows once it has caught up).
+ * Returns the first orphaned block number, or null when the index is on the chain.
+ */
+export async function dropOrphanedIndex(
+  sql: Sql,
+  options: {
+    chainId: number;
+    schema: string;
+    /** the chain's hash at a block number, null when the chain has no such block */
+    blockHash(number: bigint): Promise<string | null>;
+    log: (line: string) => void;
+  },
+): Promise<bigint | null> {
+  const [cache] =
+    await sql`SELECT 1 FROM pg_tables WHERE schemaname = 'ponder_sync' AND tablename = 'blocks'`;
+  if (!cache) return null;
+  const cached = await sql<{ number: string; hash: string }[]>`
+    SELECT number::text AS number, hash FROM ponder_sync.blocks WHERE chain_id = ${options.chainId}
+    ORDER BY blocks.number DESC LIMIT 8`;
+  let orphaned: bigint | null = null;
+  for (const block of cached) {
+    const number = BigInt(block.number);
+    if ((await options.blockHash(number)) !== block.hash) orphaned = number;
+    else break;
+  }
+  if (orphaned === null) return null;
+  options.log(
+    `block ${orphaned} the index holds is no longer on the chain (a reorg deeper than finality): dropping the sync cache and schema ${options.schema} to index the chain again`,
+  );
+  await sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(5611001)`;
+    await tx`DROP SCHEMA IF EXISTS ponder_sync CASCADE`;
+    await tx`DROP SCHEMA IF EXISTS ${tx(options.schema)} CASCADE`;
+  });
+  return orphaned;
+}

@@ -1,6 +1,7 @@
 import { ponder } from 'ponder:registry';
 import { adminAction, bankLock, bankLockDuration, bankProgress } from 'ponder:schema';
 import { addr, at, recordActivity } from '../lib/activity.ts';
+import { asTime, asTimeOrNull } from '../lib/time.ts';
 
 ponder.on('Bank:RunixLocked', async ({ event, context }) => {
   const { characterId, lockIndex, runix, lockDate, unlockDate, runixReward, onyxReward, milestoneId } =
@@ -8,12 +9,15 @@ ponder.on('Bank:RunixLocked', async ({ event, context }) => {
   const values = {
     runix,
     lockDate,
+    lockTime: asTime(lockDate),
     unlockDate,
+    unlockTime: asTimeOrNull(unlockDate),
     runixReward,
     onyxReward,
     milestoneId,
     status: 'locked',
     unlockedAt: null,
+    unlockedTime: null,
     updatedBlock: event.block.number,
   };
   await context.db
@@ -30,9 +34,12 @@ ponder.on('Bank:RunixLocked', async ({ event, context }) => {
 
 ponder.on('Bank:RunixUnlocked', async ({ event, context }) => {
   const { characterId, lockIndex, runix, runixReward, onyxReward } = event.args;
-  await context.db
-    .update(bankLock, { characterId, lockIndex })
-    .set({ status: 'unlocked', unlockedAt: event.block.timestamp, updatedBlock: event.block.number });
+  await context.db.update(bankLock, { characterId, lockIndex }).set({
+    status: 'unlocked',
+    unlockedAt: event.block.timestamp,
+    unlockedTime: asTime(event.block.timestamp),
+    updatedBlock: event.block.number,
+  });
   await recordActivity(context.db, event, {
     type: 'bank',
     event: 'RunixUnlocked',

@@ -5,15 +5,23 @@ import {
   battleAction,
   battleChallenge,
   battleQueue,
+  battleSide,
   battleTypeSetting,
+  character,
   elo,
   eloHistory,
 } from 'ponder:schema';
 import { addr, at, recordActivity } from '../lib/activity.ts';
+import { insertSides, markForfeits, resolveSides } from '../lib/battles.ts';
+import { asTime, asTimeOrNull } from '../lib/time.ts';
 
 ponder.on('Battles:QueueEntered', async ({ event, context }) => {
   const { characterId, battleType, veraIds } = event.args;
-  const values = { veraIds: [...veraIds], enteredAt: event.block.timestamp };
+  const values = {
+    veraIds: [...veraIds],
+    enteredAt: event.block.timestamp,
+    enteredTime: asTime(event.block.timestamp),
+  };
   await context.db
     .insert(battleQueue)
     .values({ characterId, battleType, ...values })
@@ -39,16 +47,36 @@ ponder.on('Battles:QueueLeft', async ({ event, context }) => {
 
 ponder.on('Battles:BattleStarted', async ({ event, context }) => {
   const { battleId, battleType, characterA, characterB, verasA, verasB } = event.args;
+  // the names the sides have now: a battle keeps them when a viking is renamed later
+  const [a, b] = await Promise.all([
+    context.db.find(character, { id: characterA }),
+    context.db.find(character, { id: characterB }),
+  ]);
+  const nameA = a?.name ?? '';
+  const nameB = b?.name ?? '';
   await context.db.insert(battle).values({
     id: battleId,
     battleType,
     characterA,
     characterB,
+    nameA,
+    nameB,
     verasA: [...verasA],
     verasB: [...verasB],
     status: 'started',
     startedAt: event.block.timestamp,
+    startedTime: asTime(event.block.timestamp),
     startedBlock: event.block.number,
+  });
+  await insertSides(context.db, {
+    battleId,
+    battleType,
+    characterA,
+    characterB,
+    nameA,
+    nameB,
+    verasA,
+    verasB,
   });
   // pairing takes both sides out of the queue
   await context.db.delete(battleQueue, { characterId: characterA, battleType });
@@ -63,12 +91,34 @@ ponder.on('Battles:BattleStarted', async ({ event, context }) => {
   });
 });
 
+ponder.on('Battles:BattleDeadlineSet', async ({ event, context }) => {
+  const { battleId, deadline } = event.args;
+  await context.db.update(battle, { id: battleId }).set({ deadline, deadlineTime: asTimeOrNull(deadline) });
+});
+
+ponder.on('Battles:BattleTimedOut', async ({ event, context }) => {
+  const { battleId, characterA, characterB, silentA, silentB, claimedBy } = event.args;
+  const forfeited = silentA && silentB ? 'both' : silentA ? 'A' : silentB ? 'B' : null;
+  await context.db.update(battle, { id: battleId }).set({ endReason: 'timeout', forfeited });
+  await markForfeits(context.db, battleId, silentA, silentB);
+  await recordActivity(context.db, event, {
+    type: 'battle',
+    event: 'BattleTimedOut',
+    account: claimedBy,
+    characterId: characterA,
+    otherCharacterId: characterB,
+    subjectId: battleId,
+    payload: { battleId, silentA, silentB, claimedBy },
+  });
+});
+
 ponder.on('Battles:ActionsSubmitted', async ({ event, context }) => {
   const { battleId, characterId, actions, surrenderIds } = event.args;
   const values = {
     actions: [...actions],
     surrenderIds: [...surrenderIds],
     submittedAt: event.block.timestamp,
+    submittedTime: asTime(event.block.timestamp),
   };
   await context.db
     .insert(battleAction)
@@ -85,14 +135,18 @@ ponder.on('Battles:ActionsSubmitted', async ({ event, context }) => {
 
 ponder.on('Battles:BattleResolved', async ({ event, context }) => {
   const { battleId, battleType, characterA, characterB, result, scoreA, scoreB } = event.args;
-  await context.db.update(battle, { id: battleId }).set({
+  // BattleTimedOut, when the battle ended by a claim, came just before and set the reason
+  await context.db.update(battle, { id: battleId }).set((row) => ({
+    endReason: row.endReason ?? 'actions',
     status: 'resolved',
     result,
     scoreA,
     scoreB,
     resolvedAt: event.block.timestamp,
+    resolvedTime: asTime(event.block.timestamp),
     resolvedBlock: event.block.number,
-  });
+  }));
+  await resolveSides(context.db, battleId, result);
   await recordActivity(context.db, event, {
     type: 'battle',
     event: 'BattleResolved',
@@ -122,7 +176,12 @@ ponder.on('Battles:EloChanged', async ({ event, context }) => {
     eloAfter,
     blockNumber: event.block.number,
     timestamp: event.block.timestamp,
+    blockTime: asTime(event.block.timestamp),
   });
+  // BattleResolved came just before: the side is the one this character fights on
+  const fought = await context.db.find(battle, { id: battleId });
+  const side = fought?.characterA === characterId ? 'A' : fought?.characterB === characterId ? 'B' : null;
+  if (side) await context.db.update(battleSide, { battleId, side }).set({ eloBefore, eloAfter });
   await recordActivity(context.db, event, {
     type: 'battle',
     event: 'EloChanged',
@@ -164,6 +223,7 @@ ponder.on('Battles:ChallengeSent', async ({ event, context }) => {
     veraIds: [...veraIds],
     status: 'open',
     sentAt: event.block.timestamp,
+    sentTime: asTime(event.block.timestamp),
   });
   await recordActivity(context.db, event, {
     type: 'battle',
@@ -186,6 +246,7 @@ ponder.on('Battles:ChallengeClosed', async ({ event, context }) => {
       status: CHALLENGE_STATUS[outcome] ?? `outcome ${outcome}`,
       battleId: battleId === 0n ? null : battleId,
       closedAt: event.block.timestamp,
+      closedTime: asTime(event.block.timestamp),
     });
   }
   await recordActivity(context.db, event, {

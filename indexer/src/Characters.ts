@@ -5,6 +5,7 @@ import { CharacterState } from '@skald/game';
 import type { Hex } from 'viem';
 import { ensureAccount, updateAccount } from '../lib/accounts.ts';
 import { addr, type Db, type LogEvent, recordActivity } from '../lib/activity.ts';
+import { asTime, asTimeOrNull } from '../lib/time.ts';
 
 ponder.on('Characters:CharacterCreated', async ({ event, context }) => {
   const { characterId, account: owner, referrer, name, attributes, choices, registeredAt } = event.args;
@@ -19,7 +20,9 @@ ponder.on('Characters:CharacterCreated', async ({ event, context }) => {
     starterRune: choices.starterRune,
     ...attributes,
     registeredAt,
+    registeredTime: asTime(registeredAt),
     lastLoginAt: null,
+    lastLoginTime: null,
     createdBlock: event.block.number,
     createdTx: event.transaction.hash,
   });
@@ -61,6 +64,7 @@ ponder.on('Characters:PlayerLoggedIn', async ({ event, context }) => {
   const { account: player, characterId, timestamp, onboardingCompleted } = event.args;
   await context.db.update(character, { id: characterId }).set((row) => ({
     lastLoginAt: timestamp,
+    lastLoginTime: asTimeOrNull(timestamp),
     state: onboardingCompleted ? CharacterState.active : row.state,
   }));
   await recordActivity(context.db, event, {
@@ -83,14 +87,24 @@ async function onLink(
   const { mainAccount, playAccount } = event.args;
   const key = { mainAccount: addr(mainAccount), playAccount: addr(playAccount) };
   const ts = event.block.timestamp;
+  const time = asTime(ts);
   await db
     .insert(accountLink)
-    .values({ ...key, status, isPending: status === 'requested', requestedAt: ts, updatedAt: ts })
+    .values({
+      ...key,
+      status,
+      isPending: status === 'requested',
+      requestedAt: ts,
+      requestedTime: time,
+      updatedAt: ts,
+      updatedTime: time,
+    })
     .onConflictDoUpdate({
       status,
       isPending: status === 'requested',
       updatedAt: ts,
-      ...(status === 'requested' ? { requestedAt: ts } : {}),
+      updatedTime: time,
+      ...(status === 'requested' ? { requestedAt: ts, requestedTime: time } : {}),
     });
   await ensureAccount(db, mainAccount, event.block.number);
   if (status === 'active' || status === 'revoked')

@@ -3,6 +3,7 @@ import { adminAction, clan, clanInvite, clanMember } from 'ponder:schema';
 import { ClanLeaveReason, ClanRank, ClanStatus } from '@skald/game';
 import { addr, at, recordActivity } from '../lib/activity.ts';
 import { addMember, recordClanEvent, removeMember } from '../lib/clans.ts';
+import { asTime } from '../lib/time.ts';
 
 ponder.on('Clans:ClanFounded', async ({ event, context }) => {
   const { clanId, jarlId, name, tag, description } = event.args;
@@ -19,6 +20,7 @@ ponder.on('Clans:ClanFounded', async ({ event, context }) => {
     wispExperience: 0n,
     wispExperienceNeeded: 100n,
     foundedAt: event.block.timestamp,
+    foundedTime: asTime(event.block.timestamp),
     foundedBlock: event.block.number,
   });
   // the founder is the jarl, whether or not the contract also emits ClanMemberJoined for it
@@ -72,7 +74,12 @@ ponder.on('Clans:ClanUpdated', async ({ event, context }) => {
 
 ponder.on('Clans:ClanInviteSent', async ({ event, context }) => {
   const { clanId, characterId, invitedBy } = event.args;
-  const values = { invitedBy, status: 'pending', invitedAt: event.block.timestamp };
+  const values = {
+    invitedBy,
+    status: 'pending',
+    invitedAt: event.block.timestamp,
+    invitedTime: asTime(event.block.timestamp),
+  };
   await context.db
     .insert(clanInvite)
     .values({ clanId, characterId, ...values })
@@ -105,7 +112,12 @@ ponder.on('Clans:ClanInviteDeclined', async ({ event, context }) => {
 ponder.on('Clans:ClanJoinRequested', async ({ event, context }) => {
   const { clanId, characterId } = event.args;
   // a request shares the invite row: status 'requested', asked by the character itself
-  const values = { invitedBy: characterId, status: 'requested', invitedAt: event.block.timestamp };
+  const values = {
+    invitedBy: characterId,
+    status: 'requested',
+    invitedAt: event.block.timestamp,
+    invitedTime: asTime(event.block.timestamp),
+  };
   await context.db
     .insert(clanInvite)
     .values({ clanId, characterId, ...values })

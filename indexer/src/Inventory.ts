@@ -3,6 +3,7 @@ import { amulet, beltItem, currencyChange, inventory, inventoryItem, lootBox } f
 import type { Hex } from 'viem';
 import { at, type Db, type LogEvent, recordActivity } from '../lib/activity.ts';
 import { decodeReason } from '../lib/reason.ts';
+import { asTimeOrNull } from '../lib/time.ts';
 
 type Change = {
   characterId: bigint;
@@ -117,9 +118,15 @@ ponder.on('Inventory:LootBoxCreated', async ({ event, context }) => {
 
 ponder.on('Inventory:LootBoxClaimed', async ({ event, context }) => {
   const { lootBoxId, characterId, slot, endTimestamp, spedUp, onyxPaid } = event.args;
-  await context.db
-    .update(lootBox, { id: lootBoxId })
-    .set({ status: 'claimed', characterId, slot, endTimestamp, spedUp, onyxPaid });
+  await context.db.update(lootBox, { id: lootBoxId }).set({
+    status: 'claimed',
+    characterId,
+    slot,
+    endTimestamp,
+    endTime: asTimeOrNull(endTimestamp),
+    spedUp,
+    onyxPaid,
+  });
   await recordActivity(context.db, event, {
     type: 'inventory',
     event: 'LootBoxClaimed',

@@ -4,6 +4,7 @@ import { type MintMethod, selectorOf, veraMintedActivity } from '@skald/chain/ac
 import { addUnallocatedPoints, experienceForLevel, POINTS_PER_LEVEL } from '@skald/game';
 import { zeroAddress } from 'viem';
 import { addr, at, recordActivity } from '../lib/activity.ts';
+import { asTime } from '../lib/time.ts';
 
 const innateStats = (s: readonly number[]) => ({
   strength: s[0] ?? 0,
@@ -51,6 +52,7 @@ ponder.on('Veras:VeraMinted', async ({ event, context }) => {
     mintTx: event.transaction.hash,
     mintedBlock: event.block.number,
     mintedAt: event.block.timestamp,
+    mintedTime: asTime(event.block.timestamp),
   });
   await context.db.insert(mint).values({
     veraId,
@@ -65,6 +67,7 @@ ponder.on('Veras:VeraMinted', async ({ event, context }) => {
     blockNumber: event.block.number,
     logIndex: event.log.logIndex,
     timestamp: event.block.timestamp,
+    blockTime: asTime(event.block.timestamp),
   });
   await recordActivity(context.db, event, activity);
 });

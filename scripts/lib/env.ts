@@ -26,6 +26,8 @@ export const stackEnvSchema = baseEnv.extend({
   /** seconds between blocks; 0 or unset: a block per transaction */
   ANVIL_BLOCK_TIME: nonNegative.default(0),
   PG_PORT: nonNegative.default(54329),
+  /** the embedded Postgres's data folder (default .data/postgres) */
+  PG_DATA: z.string().optional(),
   PORT: nonNegative.default(3000),
   INDEXER_PORT: nonNegative.default(42069),
   /** use this Postgres (its owner role) instead of the embedded one */
@@ -36,6 +38,10 @@ export const stackEnvSchema = baseEnv.extend({
   SESSION_SECRET: z.string().optional(),
   /** `off` skips the bots */
   SIM: z.string().optional(),
+  /** the indexer is restarted when its head stays put while the chain moves this many blocks past it… */
+  INDEXER_STALL_BLOCKS: nonNegative.default(10),
+  /** …for at least this many seconds */
+  INDEXER_STALL_SECONDS: nonNegative.default(10),
 });
 
 export const simulatorEnvSchema = baseEnv.extend({

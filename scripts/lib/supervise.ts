@@ -1,7 +1,9 @@
 /**
- * Keeps one part of the stack running: when its process exits without being asked to, the part is started
- * again after a backoff (0.5 s, doubling to 30 s; back to 0.5 s once it has stayed up for a minute). Each start
- * must resolve once the part is ready; a start that throws counts as a crash.
+ * Keeps one part of the stack running: when its process exits without being asked to, or its progress check
+ * says it is stuck (a SIGSTOPped or wedged process never exits), the part is started again after a backoff
+ * (0.5 s, doubling to 30 s; back to 0.5 s once it has stayed up for a minute). A stuck process is killed with
+ * SIGKILL first (after SIGCONT, so a stopped one dies at once). Each death is logged once, with its cause. Each
+ * start must resolve once the part is ready; a start that throws counts as a crash.
  */
 import type { ChildProcess } from 'node:child_process';
 
@@ -25,6 +27,12 @@ export type SupervisedOptions = {
   maxBackoffMs?: number;
   /** up this long = healthy again, backoff resets */
   stableMs?: number;
+  /**
+   * Asked every `intervalMs` while the part is up (never two at once): a string says why the part is stuck
+   * and gets it killed and restarted; null means it is making progress. Called with a fresh `since` (the
+   * time the part became ready) on each start, so a check can keep its own state per process.
+   */
+  progress?: { intervalMs: number; check(since: number): Promise<string | null> };
 };
 
 export type Supervised = {
@@ -32,9 +40,21 @@ export type Supervised = {
   /** restarts so far */
   readonly restarts: number;
   readonly current: PartProcess | undefined;
+  /** no more restarts from now on (the stack is stopping); the process keeps running until stop() */
+  hold(): void;
   /** stop for good (no restart) */
   stop(): Promise<void>;
 };
+
+/** SIGCONT (a stopped process cannot act on anything else) then SIGKILL. */
+export function killHard(child: ChildProcess): void {
+  try {
+    child.kill('SIGCONT');
+    child.kill('SIGKILL');
+  } catch {
+    // already gone
+  }
+}
 
 export async function supervise(options: SupervisedOptions): Promise<Supervised> {
   const { name, events } = options;
@@ -44,6 +64,8 @@ export async function supervise(options: SupervisedOptions): Promise<Supervised>
   let backoff = minBackoff;
   let restarts = 0;
   let stopped = false;
+  /** no more restarts */
+  let held = false;
   let current: PartProcess | undefined;
   let timer: NodeJS.Timeout | undefined;
   let restarting: Promise<void> | undefined;
@@ -53,9 +75,41 @@ export async function supervise(options: SupervisedOptions): Promise<Supervised>
     const startedAt = Date.now();
     const pid = part.process.pid;
     if (pid) events.started?.(pid);
+    /** why we killed it, when we did: its exit is then not a second death */
+    let stuck: string | undefined;
+    let progressTimer: NodeJS.Timeout | undefined;
+    const progress = options.progress;
+    if (progress) {
+      const tick = async () => {
+        if (stopped || current !== part) return;
+        let reason: string | null = null;
+        try {
+          reason = await progress.check(startedAt);
+        } catch {
+          // the check itself could not tell (e.g. its database is down): not a verdict on the part
+        }
+        if (stopped || held || current !== part) return;
+        if (reason) {
+          stuck = reason;
+          current = undefined;
+          if (Date.now() - startedAt > stableMs) backoff = minBackoff;
+          events.warn(
+            `${name} is stuck: ${reason}; killing it, restarting in ${(backoff / 1000).toFixed(1)} s`,
+          );
+          killHard(part.process);
+          // restarted once its exit is seen (below), so the new process never overlaps the old one
+          return;
+        }
+        progressTimer = setTimeout(tick, progress.intervalMs);
+      };
+      progressTimer = setTimeout(tick, progress.intervalMs);
+    }
     part.process.once('exit', (code, signal) => {
+      if (progressTimer) clearTimeout(progressTimer);
       if (pid) events.exited?.(pid);
-      if (stopped || current !== part) return;
+      if (stopped || held) return;
+      if (stuck) return schedule();
+      if (current !== part) return;
       current = undefined;
       if (Date.now() - startedAt > stableMs) backoff = minBackoff;
       const how = signal ? `killed by ${signal}` : `exited with code ${code}`;
@@ -99,6 +153,10 @@ export async function supervise(options: SupervisedOptions): Promise<Supervised>
     },
     get current() {
       return current;
+    },
+    hold() {
+      held = true;
+      if (timer) clearTimeout(timer);
     },
     async stop() {
       stopped = true;

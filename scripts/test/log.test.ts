@@ -55,3 +55,39 @@ describe('the stack log', () => {
     expect(() => logSettings({ LOG_FORMAT: 'xml' })).toThrow(/pretty or json/);
   });
 });
+
+describe('log floods', () => {
+  it('collapses a repeated line (numbers aside) into one "… repeated N times" line per window', () => {
+    const out: string[] = [];
+    const logger = createLogger({ level: 'info', json: false, floodWindowMs: 60_000 }, (s) => {
+      out.push(s);
+      return true;
+    });
+    for (let i = 0; i < 340; i++)
+      logger.line('indexer', `12:00:00.000 WARN  Failed to fetch latest block retry_count=${i}`);
+    logger.line('indexer', '12:00:01.000 INFO  something else');
+    for (let i = 0; i < 5; i++) logger.log('skald', 'warn', 'indexer killed by SIGKILL; restarting in 0.5 s');
+    expect(out).toHaveLength(7);
+    expect(out[0]).toContain('WARN Failed to fetch latest block retry_count=0');
+    logger.close();
+    expect(out).toHaveLength(8);
+    expect(out[7]).toMatch(/indexer {3}WARN … repeated 339 times in 60 s: Failed to fetch latest block/);
+    // a new window prints the line again
+    const next = createLogger({ level: 'info', json: true, floodWindowMs: 60_000 }, (s) => {
+      out.push(s);
+      return true;
+    });
+    next.log('gateway', 'warn', 'database unavailable');
+    next.log('gateway', 'warn', 'database unavailable');
+    next.flush();
+    next.log('gateway', 'warn', 'database unavailable');
+    next.close();
+    const json = out.slice(8).map((l) => JSON.parse(l));
+    expect(json.map((j) => j.msg)).toEqual([
+      'database unavailable',
+      '… repeated 1 time in 60 s: database unavailable',
+      'database unavailable',
+    ]);
+    expect(json[1].repeated).toBe(1);
+  });
+});

@@ -25,6 +25,14 @@ const ADMIN = 0;
 const ASTRID = 1;
 const BJORN = 2;
 const FREYA = 3; // a second admin, granting in the background
+
+/** Freya's transactions one at a time (the background grants and a test's own): two at once race for a nonce. */
+let freyaTurn: Promise<unknown> = Promise.resolve();
+function asFreya<T>(send: () => Promise<T>): Promise<T> {
+  const next = freyaTurn.then(send, send);
+  freyaTurn = next.catch(() => {});
+  return next;
+}
 const SEEDED_RUNIX_GRANTS = 30;
 
 let stack: Stack;
@@ -91,11 +99,13 @@ beforeAll(async () => {
   const freya = game.contracts(FREYA);
   background = (async () => {
     for (let i = 0; granting; i++) {
-      await mined(
-        game,
-        i % 2 === 0
-          ? freya.inventory.write.admin_grantOnyx([ids[ASTRID] as bigint, 3n])
-          : freya.inventory.write.admin_grantRunix([ids[BJORN] as bigint, 7n]),
+      await asFreya(() =>
+        mined(
+          game,
+          i % 2 === 0
+            ? freya.inventory.write.admin_grantOnyx([ids[ASTRID] as bigint, 3n])
+            : freya.inventory.write.admin_grantRunix([ids[BJORN] as bigint, 7n]),
+        ),
       ).catch(() => {});
       await new Promise((r) => setTimeout(r, 700));
     }
@@ -223,7 +233,7 @@ describe('admin audit in the browser', () => {
     await expect.poll(() => firstRow.textContent(), { timeout: 20_000 }).toContain('1,234 runix');
     const before = await table.getByRole('row').allTextContents();
 
-    await mined(game, game.contracts(FREYA).inventory.write.admin_grantRunix([astrid, 777n]));
+    await asFreya(() => mined(game, game.contracts(FREYA).inventory.write.admin_grantRunix([astrid, 777n])));
     const banner = p.getByRole('button', { name: /^1 new/ });
     await banner.waitFor({ timeout: 20_000 });
     expect(await table.getByRole('row').allTextContents()).toEqual(before);
@@ -275,6 +285,99 @@ describe('admin audit in the browser', () => {
       });
     await expect.poll(() => p.getByRole('row', { name: /Sea Wolves/ }).count(), { timeout: 20_000 }).toBe(1);
     expect(admin.consoleErrors).toEqual([]);
+  });
+
+  it('lists who holds each role, says "you" for the signed-in admin, and revokes from the row', async () => {
+    const p = admin.page;
+    await p.goto(`${origin}/admin/roles/grant`);
+    await hydrated(p, admin.consoleErrors);
+    const admins = p.getByRole('table', { name: 'Admin' });
+    await admins.getByRole('row', { name: /^you/ }).waitFor({ timeout: 20_000 });
+    await admins.getByRole('row', { name: /Freya/ }).waitFor();
+    // the game role is held by Skald's own contracts, named as such
+    await p
+      .getByRole('table', { name: 'Game' })
+      .getByRole('row', { name: /contract/ })
+      .first()
+      .waitFor();
+    // a role granted elsewhere shows up live; Revoke beside it takes it away
+    const bjorn = account(BJORN).address;
+    await mined(game, game.contracts(ADMIN).roles.write.grantRole([bjorn, 1]));
+    const row = admins.getByRole('row', { name: /Bjorn/ });
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByRole('button', { name: 'Revoke Admin from Bjorn' }).click();
+    await txSucceeded(p, 'Revoking Admin from Bjorn');
+    expect(await game.contracts(ADMIN).roles.read.hasRole([bjorn, 1])).toBe(false);
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
+    expect(admin.consoleErrors).toEqual([]);
+  });
+
+  it('counts what the filter matches and splits the audit by me and by others', async () => {
+    const p = admin.page;
+    await p.goto(`${origin}/admin`);
+    await hydrated(p, admin.consoleErrors);
+    const total = p.getByTestId('audit-total');
+    await total.waitFor({ timeout: 20_000 });
+    const shown = async () => Number((await total.textContent())?.replace(/[^0-9]/g, ''));
+    // Freya keeps granting: the page's count lies between the REST totals read around it
+    const restTotal = async (query: string) =>
+      ((await auditApi(`${query}limit=1`)) as unknown as { total: number }).total;
+    const before = await restTotal('');
+    await p.reload();
+    await hydrated(p, admin.consoleErrors);
+    await total.waitFor({ timeout: 20_000 });
+    const onPage = await shown();
+    expect(onPage).toBeGreaterThanOrEqual(before);
+    expect(onPage).toBeLessThanOrEqual(await restTotal(''));
+    expect(await total.textContent()).toMatch(/actions in all$/);
+
+    const adminCells = () =>
+      p
+        .locator('table.audit-table tbody tr')
+        .evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''));
+    await p.getByRole('link', { name: 'By me', exact: true }).click();
+    await p.waitForURL((url) => url.searchParams.get('by') === 'me');
+    await expect.poll(async () => new Set(await adminCells()), { timeout: 20_000 }).toEqual(new Set(['you']));
+    const me = account(ADMIN).address.toLowerCase();
+    expect(await shown()).toBe(await restTotal(`admin=${me}&`));
+    expect(await total.textContent()).toMatch(/actions? match$/);
+    await p.getByRole('link', { name: 'By others', exact: true }).click();
+    await p.waitForURL((url) => url.searchParams.get('by') === 'others');
+    // the other admin's rows, and none of the signed-in admin's (an empty table while loading proves nothing)
+    await expect
+      .poll(
+        async () => {
+          const cells = await adminCells();
+          return (
+            cells.length > 0 &&
+            cells.includes('Freya') &&
+            cells.every((cell) => cell !== 'you' && cell !== '')
+          );
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(admin.consoleErrors).toEqual([]);
+  });
+
+  it('on a phone the admin menu is one select and the form comes first', async () => {
+    const phone = await stack.page({ wallet: ADMIN, viewport: { width: 375, height: 812 } });
+    await signIn(phone.page, origin, '/admin/roles/grant');
+    const p = phone.page;
+    await p.goto(`${origin}/admin/roles/grant`);
+    await hydrated(p, phone.consoleErrors);
+    expect(await p.getByRole('navigation', { name: 'Admin' }).isVisible()).toBe(false);
+    const menu = p.getByLabel('Admin page');
+    expect(await menu.isVisible()).toBe(true);
+    // the page's own heading is on the first screen, right under the one-line menu
+    const heading = await p.getByRole('heading', { name: 'Grant or revoke a role' }).boundingBox();
+    expect(heading?.y ?? 9999).toBeLessThan(400);
+    await menu.selectOption({ label: 'Grant runix' });
+    await p.waitForURL('**/admin/currency/grant-runix');
+    const field = await p.getByRole('combobox', { name: 'Character' }).boundingBox();
+    expect(field?.y ?? 9999).toBeLessThan(812);
+    expect(phone.consoleErrors).toEqual([]);
+    await phone.context.close();
   });
 
   it('gives a player no audit data: the page is refused and so are the routes', async () => {

@@ -274,10 +274,20 @@ describe('skald web', () => {
     expect(consoleErrors.filter((e) => !e.includes('WebSocket'))).toEqual([]);
   });
 
-  it('has no serious accessibility violations on the home, vera and live pages', async () => {
+  it('has no serious accessibility violations (contrast included) on the home, vera, live, top, clans, shop and start pages', async () => {
     const { page: p, consoleErrors } = await page();
     const veraId = await encounter(1);
-    for (const path of ['/', `/vera/${veraId}`, '/live', '/top', '/clans', '/shop']) {
+    for (const path of [
+      '/',
+      `/vera/${veraId}`,
+      '/live',
+      '/live?type=mint',
+      '/top',
+      '/top?page=9',
+      '/clans',
+      '/shop',
+      '/start',
+    ]) {
       consoleErrors.length = 0;
       await p.goto(`${gateway.url}${path}`);
       await p.waitForLoadState('networkidle');

@@ -241,8 +241,8 @@ describe('skald web: actions on chain', () => {
       await clearToastLog(p);
       for (const [name, value] of Object.entries(fields)) {
         const field = p.getByLabel(name, { exact: true });
-        if ((await field.evaluate((el) => el.tagName)) === 'SELECT')
-          await field.selectOption({ label: value });
+        // a select's option by its value or its label (the shop forms' items by id: their labels carry prices)
+        if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
         else await field.fill(value);
       }
       await p.getByRole('button', { name: submit }).click();
@@ -284,17 +284,12 @@ describe('skald web: actions on chain', () => {
     const clan = await c.clans.read.getClan([clanId]);
     expect(clan.wispExperience + BigInt(clan.wispLevel) > before.wisp + 1n).toBe(true);
 
-    await send(
-      '/admin/shop/reprice',
-      { 'Item id': '6', 'Runix cost': '333' },
-      'Reprice',
-      'Reprice a shop item',
-    );
+    await send('/admin/shop/reprice', { Item: '6', 'Runix cost': '333' }, 'Reprice', 'Reprice a shop item');
     expect((await c.shop.read.getShopItem([1, 6])).runixCost).toBe(333n);
 
     await send(
       '/admin/shop/restock',
-      { 'Item id': '6', 'Quantity to add': '5' },
+      { Item: '6', 'Quantity to add': '5' },
       'Restock',
       'Restock a shop item',
     );

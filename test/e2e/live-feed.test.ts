@@ -28,6 +28,8 @@ const ids: Record<number, bigint> = {};
 const opened: WatchedPage[] = [];
 /** "<winner> beat <loser> in ranked: +N / −N", from the chain's own elo */
 let battleSentence: string;
+let battleId: bigint;
+let clanId: bigint;
 
 async function page(options: Parameters<Stack['page']>[0] = {}) {
   const watched = await stack.page(options);
@@ -47,6 +49,8 @@ beforeAll(async () => {
     ids[LEIF] = BigInt(await createPlayer(g, LEIF, 'Leif'));
     const admin = g.contracts(ADMIN);
     await grantRunix(ids[FREYDIS] as bigint, 500n);
+    await mined(g, g.contracts(FREYDIS).clans.write.foundClan(['Sea Wolves', 'SW', 'Raiders of the fjord.']));
+    clanId = await admin.clans.read.clanOf([ids[FREYDIS] as bigint]);
     const veraOf: Record<number, bigint> = {};
     for (const who of [ASTRID, LEIF]) {
       await mined(
@@ -59,7 +63,7 @@ beforeAll(async () => {
     const b = g.contracts(LEIF);
     await mined(g, a.battles.write.enterQueue([ids[ASTRID] as bigint, 1, [veraOf[ASTRID] as bigint]]));
     await mined(g, b.battles.write.enterQueue([ids[LEIF] as bigint, 1, [veraOf[LEIF] as bigint]]));
-    const battleId = await a.battles.read.battleCount();
+    battleId = await a.battles.read.battleCount();
     await mined(g, a.battles.write.submitActions([battleId, [0], []], { gas: 1_000_000n }));
     await mined(g, b.battles.write.submitActions([battleId, [1], []], { gas: 1_000_000n }));
     const eloA = Number(await a.battles.read.eloOf([ids[ASTRID] as bigint, 1])) - 1000;
@@ -107,6 +111,41 @@ describe('/live feed', () => {
     const texts = await rows.allTextContents();
     expect(texts.length).toBeGreaterThan(5);
     for (const text of texts) expect(text).not.toMatch(/Someone|Viking #\d/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('links every row to what it names: a mint to its vera, a battle to the battle, a clan, a viking', async () => {
+    const { page: p, consoleErrors } = await page();
+    const links = async (type: string) => {
+      await p.goto(`${origin}/live?type=${type}`);
+      await hydrated(p);
+      await p.locator('.live-row').first().waitFor({ timeout: 20_000 });
+      return p
+        .locator('.live-row')
+        .evaluateAll((rows) =>
+          rows.map((row) => row.querySelector('.live-sentence a')?.getAttribute('href') ?? 'none'),
+        );
+    };
+    const mints = await links('mint');
+    expect(mints.length).toBeGreaterThan(0);
+    for (const href of mints) expect(href).toMatch(/^\/vera\/\d+$/);
+    const battles = await links('battle');
+    expect(battles).toContain(`/battle/${battleId}`);
+    // queueing names no battle yet: those rows lead to the viking who queued
+    for (const href of battles) expect(href).toMatch(/^\/(battle|viking)\/\d+$/);
+    // the founding and the jarl's own membership: both lead to the clan
+    const clans = await links('clan');
+    expect(clans.length).toBeGreaterThan(0);
+    expect(new Set(clans)).toEqual(new Set([`/clans/${clanId}`]));
+    const grants = await links('grant');
+    expect(grants).toContain(`/viking/${ids[FREYDIS]}`);
+    for (const href of grants) expect(href).not.toBe('none');
+    // following one opens what it names
+    await p.goto(`${origin}/live?type=battle`);
+    await hydrated(p);
+    await p.locator(`.live-row a[href="/battle/${battleId}"]`).first().click();
+    await p.waitForURL(`**/battle/${battleId}`);
+    await p.getByTestId('side-A').waitFor({ timeout: 20_000 });
     expect(consoleErrors).toEqual([]);
   });
 

@@ -5,6 +5,7 @@
  * transaction signed by an injected test wallet; every page fails the test on a browser console error.
  */
 
+import { STARTER_RUNIX } from '@skald/game';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -155,16 +156,43 @@ describe('skald web: playing from the browser', () => {
     await txSucceeded(p, 'Finishing onboarding');
     expect(await c.characters.read.isOnboarding([characterId])).toBe(false);
 
-    await p.getByRole('radio', { name: /Ironwood/ }).check();
-    await p.getByRole('button', { name: 'Explore' }).click();
-    await txSucceeded(p, 'Exploring Ironwood');
+    // the starter chosen at creation (Skaerrot) comes as the first vera, with the first runix
+    await p.getByText(/The Skaerrot you chose/).waitFor({ timeout: 20_000 });
+    // the player's own mint: a toast of its own, with View (up 10 s: watched for from the click)
+    const ownMint = p
+      .locator('[data-sonner-toast].my-moment-toast', { hasText: /Your starter vera: Vera #\d+/ })
+      .getByRole('button', { name: 'View' })
+      .waitFor({ timeout: 40_000 });
+    await p.getByRole('button', { name: 'Claim your starter' }).click();
+    await txSucceeded(p, 'Claiming your starter');
     const veraId = await c.veras.read.totalMinted();
     expect(await c.veras.read.ownerOf([veraId])).toBe(address);
+    expect((await c.veras.read.getVera([veraId])).species).toBe(4);
+    expect(await c.inventory.read.runixOf([characterId])).toBe(BigInt(STARTER_RUNIX));
+    await ownMint;
+    await p.locator('[data-sonner-toast]', { hasText: `Your starter vera: Vera #${veraId}` }).waitFor();
     await p.getByRole('heading', { name: 'Welcome to Skald' }).waitFor({ timeout: 20_000 });
 
-    await p.getByRole('link', { name: 'Go to your home' }).click();
+    await p.getByRole('link', { name: 'Go to your home and explore' }).click();
     await p.waitForURL('**/nfts');
     await p.getByRole('link', { name: new RegExp(`#${veraId}\\b`) }).waitFor({ timeout: 20_000 });
+    await p.getByText(String(STARTER_RUNIX), { exact: true }).first().waitFor({ timeout: 20_000 });
+    // and exploring, again and again, from home
+    await p.getByText('Free, no cooldown', { exact: false }).waitFor();
+    await p.getByRole('radio', { name: /Ironwood/ }).check();
+    for (let round = 0; round < 2; round++) {
+      const before = await c.veras.read.totalMinted();
+      await p.getByRole('button', { name: 'Explore Ironwood' }).click();
+      await expect.poll(() => c.veras.read.totalMinted(), { timeout: 20_000 }).toBeGreaterThan(before);
+      await p.getByRole('button', { name: 'Explore Ironwood' }).and(p.locator(':enabled')).waitFor();
+    }
+    const explored = await c.veras.read.totalMinted();
+    expect(explored).toBeGreaterThanOrEqual(veraId + 2n);
+    expect(await c.veras.read.ownerOf([explored])).toBe(address);
+    await p
+      .getByRole('status')
+      .getByRole('link', { name: `Vera #${explored}` })
+      .waitFor({ timeout: 20_000 });
     expectOnlyUnknownPlayer404(failed, consoleErrors, address);
   });
 
@@ -179,6 +207,10 @@ describe('skald web: playing from the browser', () => {
     await p
       .locator('[data-sonner-toast][data-type="error"]', { hasText: 'no tBNB left to pay the network fee' })
       .waitFor({ timeout: 20_000 });
+    // ...and where to get some
+    await p
+      .locator('[data-sonner-toast][data-type="error"]', { hasText: /testnet-faucet.*development accounts/ })
+      .waitFor();
     expect(await toastStates(p, 'Creating your viking')).toEqual(['loading', 'error']);
     expect(await game.contracts(ADMIN).characters.read.selectedCharacterOf([account(BROKE).address])).toBe(
       0n,
@@ -216,6 +248,8 @@ describe('skald web: playing from the browser', () => {
     await hydrated(p);
     await p.getByRole('heading', { name: 'Confirm: Buy 2 × Mead' }).waitFor();
     await expect.poll(() => p.getByTestId('confirm-pay').textContent(), { timeout: 15_000 }).toBe('80 runix');
+    // what the purchase brings, not "nothing"
+    expect(await p.getByTestId('confirm-receive').textContent()).toBe('2 × Mead');
     await expect
       .poll(() => p.getByTestId('confirm-balance').textContent(), { timeout: 15_000 })
       .toBe('920 runix · 0 onyx');
@@ -325,20 +359,32 @@ describe('skald web: playing from the browser', () => {
     const jarl = await playerPage(ADMIN, `/clans/${clanId}`);
     const asker = await playerPage(ASTRID, `/clans/${clanId}`);
 
+    // a moment's toast stays up 10 s: each is watched for from before the click that causes it
+    const jarlHeard = jarl.page
+      .locator('[data-sonner-toast]', { hasText: 'Astrid asks to join' })
+      .getByRole('button', { name: 'Answer' })
+      .waitFor({ timeout: 40_000 });
     await asker.page.getByRole('button', { name: 'Ask to join' }).click();
     await txSucceeded(asker.page, 'Asking to join');
     expect(await c.clans.read.hasRequested([clanId, astrid])).toBe(true);
     await asker.page.getByRole('button', { name: 'Withdraw request' }).waitFor({ timeout: 20_000 });
 
+    // the jarl hears of it wherever they are (a toast with Answer); the asker does not
+    await jarlHeard;
+    expect(await asker.page.locator('[data-sonner-toast]', { hasText: 'asks to join' }).count()).toBe(0);
     // the jarl sees the request arrive live and accepts it
     const request = jarl.page
       .getByTestId('join-requests')
       .getByRole('listitem')
       .filter({ hasText: 'Astrid' });
     await request.waitFor({ timeout: 20_000 });
+    const askerHeard = asker.page
+      .locator('[data-sonner-toast]', { hasText: /Your request to join .* was accepted/ })
+      .waitFor({ timeout: 40_000 });
     await request.getByRole('button', { name: 'Accept' }).click();
     await txSucceeded(jarl.page, 'Accepting Astrid');
     expect(await c.clans.read.clanOf([astrid])).toBe(clanId);
+    await askerHeard;
     await jarl.page
       .getByRole('row', { name: /Astrid/ })
       .getByText('Member')
@@ -351,8 +397,17 @@ describe('skald web: playing from the browser', () => {
     await txSucceeded(jarl.page, 'Sending the invitation');
     expect(await c.clans.read.isInvited([clanId, bjorn])).toBe(true);
     const invitee = await playerPage(BJORN, `/clans/${clanId}`);
+    // the invitation waits for Bjorn: the badge beside Me counts it until it is answered
+    const badge = invitee.page.locator('.waiting-badge');
+    await badge.waitFor({ timeout: 20_000 });
+    const waitingBefore = Number(await badge.textContent());
     await invitee.page.getByRole('button', { name: 'Decline invitation' }).click({ timeout: 20_000 });
     await txSucceeded(invitee.page, 'Declining the invitation');
+    await expect
+      .poll(async () => ((await badge.count()) === 0 ? 0 : Number(await badge.textContent())), {
+        timeout: 20_000,
+      })
+      .toBe(waitingBefore - 1);
     expect(await c.clans.read.isInvited([clanId, bjorn])).toBe(false);
     expect(await c.clans.read.clanOf([bjorn])).toBe(0n);
     await invitee.page.getByRole('button', { name: 'Ask to join' }).waitFor({ timeout: 20_000 });
@@ -381,12 +436,34 @@ describe('skald web: playing from the browser', () => {
       return c.battles.read.openChallengeOf([bjorn]);
     };
 
+    const waiting = async () => {
+      const badge = friend.page.locator('.waiting-badge');
+      return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+    };
+    await friend.page.waitForTimeout(1_000);
+    const waitingBefore = await waiting();
+    // a moment's toast stays up 10 s: watch for it from the moment it can come, beside the other checks
+    const heard = friend.page.locator('[data-sonner-toast]', { hasText: 'Bjorn challenged you' });
+    const heardShown = heard.getByRole('button', { name: 'Answer' }).waitFor({ timeout: 40_000 });
     const first = await send();
     expect(first).toBeGreaterThan(0n);
+    // the badge beside Me counts the challenge, pushed by the live stream
+    await expect.poll(waiting, { timeout: 20_000 }).toBe(waitingBefore + 1);
+    // the challenged player hears of it wherever they are, with a way to answer; the challenger does not
+    await heardShown;
+    expect(await challenger.page.locator('[data-sonner-toast]', { hasText: 'challenged you' }).count()).toBe(
+      0,
+    );
     const incoming = friend.page.getByTestId('challenges').getByRole('listitem').filter({ hasText: 'Bjorn' });
     await incoming.waitFor({ timeout: 20_000 });
+    const declinedShown = challenger.page
+      .locator('[data-sonner-toast]', { hasText: 'Astrid declined your challenge' })
+      .waitFor({ timeout: 40_000 });
     await incoming.getByRole('button', { name: 'Decline' }).click();
     await txSucceeded(friend.page, "Declining Bjorn's challenge");
+    // answered: no longer waiting
+    await expect.poll(waiting, { timeout: 20_000 }).toBe(waitingBefore);
+    await declinedShown;
     expect(await c.battles.read.openChallengeOf([bjorn])).toBe(0n);
     // the challenger's arena sees the refusal live and offers the search again
     await challenger.page.getByLabel('Or challenge a friend by name').waitFor({ timeout: 20_000 });
@@ -402,5 +479,18 @@ describe('skald web: playing from the browser', () => {
     await challenger.page.waitForURL(`**/battle/${battleId}`, { timeout: 30_000 });
     await challenger.page.getByRole('heading', { name: 'Your move' }).waitFor();
     expect([...challenger.consoleErrors, ...friend.consoleErrors]).toEqual([]);
+  });
+
+  it('says when a /top page is past the end of the board and leads back to the last one', async () => {
+    const { page: p, consoleErrors } = await stack.page();
+    await p.goto(`${origin}/top?page=9`);
+    await hydrated(p, consoleErrors);
+    const note = p.getByRole('status').filter({ hasText: 'past the end of this board' });
+    await note.waitFor({ timeout: 15_000 });
+    expect(await p.getByText(/\d+–\d+ of \d+/).count()).toBe(0);
+    await note.getByRole('link', { name: 'Go to the last page' }).click();
+    await p.locator('tbody tr').first().waitFor({ timeout: 15_000 });
+    await p.getByText(/^1–\d+ of \d+$/).waitFor();
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
  * browser test repeats (open a watched page with a wallet, wait for hydration, connect, sign in, poll).
  */
 
+import { randomBytes } from 'node:crypto';
 import { type Anvil, anvilRpc } from '@skald/chain';
 import type { RunningGateway } from '@skald/gateway';
 import type { RunningIndexer } from '@skald/indexer';
@@ -24,6 +25,8 @@ export type Stack = {
     viewport?: { width: number; height: number };
     network?: WalletNetwork;
   }): Promise<WatchedPage>;
+  /** stops the gateway (its sockets close) and starts a new one on the same port, as a deploy would */
+  restartGateway(downMs?: number): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -35,14 +38,21 @@ export async function startStack(seed: (game: Game) => Promise<void>): Promise<S
   await seed(game);
   const database = await createTestDatabase('skald_e2e');
   const indexer = await startIndexing(chain, database, `${Date.now().toString(36)}${process.pid}`);
-  const gateway = await startGatewayFor(game, indexer, database);
+  const sessionSecret = randomBytes(32).toString('hex');
+  const gateway = await startGatewayFor(game, indexer, database, undefined, sessionSecret);
   const browser = await launchBrowser();
-  return {
+  const stack: Stack = {
     anvil,
     game,
     indexer,
     gateway,
     browser,
+    async restartGateway(downMs = 0) {
+      const port = Number(new URL(stack.gateway.url).port);
+      await stack.gateway.stop();
+      await new Promise((r) => setTimeout(r, downMs));
+      stack.gateway = await startGatewayFor(game, indexer, database, port, sessionSecret);
+    },
     page: (options = {}) =>
       openPage(browser, {
         viewport: options.viewport,
@@ -58,12 +68,13 @@ export async function startStack(seed: (game: Game) => Promise<void>): Promise<S
       }),
     async stop() {
       await browser.close();
-      await gateway.stop();
+      await stack.gateway.stop();
       await indexer.stop();
       await chain.stop();
       await database.drop();
     },
   };
+  return stack;
 }
 
 /** Polls `probe` until it returns something other than undefined (errors count as "not yet"). */

@@ -1,3 +1,4 @@
+export * from './bots.ts';
 export * from './browser.ts';
 export * from './chain.ts';
 export * from './harness.ts';

@@ -10,6 +10,7 @@
  *
  * Package tests below this one (indexer, gateway) import the same steps from their owners.
  */
+import { randomBytes } from 'node:crypto';
 import { freePort } from '@skald/chain';
 import type { TestChain } from '@skald/chain/local';
 import type { TestDatabase } from '@skald/db';
@@ -65,8 +66,12 @@ export async function startGatewayFor(
   game: Game,
   indexer: RunningIndexer,
   database: TestDatabase,
+  /** a port of its own by default; a restart passes the one its predecessor had */
+  port?: number,
+  /** signs sessions: a restart passes its predecessor's, so signed-in pages stay signed in (as `npm start`) */
+  sessionSecret = randomBytes(32).toString('hex'),
 ): Promise<RunningGateway> {
-  const port = await freePort();
+  port ??= await freePort();
   // the page handler reads the deployment through chain's readDeployment (SKALD_DEPLOYMENT)
   process.env.SKALD_DEPLOYMENT = game.deploymentPath;
   return startGateway({
@@ -78,6 +83,13 @@ export async function startGatewayFor(
     indexerUrl: indexer.url,
     logLevel: 'warn',
     web: webApp,
-    config: { webMode: 'production', publicOrigin: `http://127.0.0.1:${port}` },
+    // every page of a test comes from one address: the per-address limit (1,200 a minute) would refuse a long
+    // test's chunk loads with 429 and leave a page unhydrated
+    config: {
+      webMode: 'production',
+      publicOrigin: `http://127.0.0.1:${port}`,
+      sessionSecret,
+      rateLimitMax: 100_000,
+    },
   });
 }

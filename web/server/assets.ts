@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { HeadAssets } from './html.ts';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
@@ -124,7 +125,7 @@ function compressedCopy(
     ['gzip', '.gz'],
   ] as const) {
     if (!new RegExp(`\\b${encoding}\\b`).test(acceptEncoding)) continue;
-    const stat = statSync(path + suffix, { throwIfNoEntry: false });
+    const stat = fileStat(path + suffix);
     if (stat?.isFile()) return { path: path + suffix, size: stat.size, encoding };
   }
   return undefined;
@@ -142,9 +143,15 @@ export function serveStatic(
   acceptEncoding = '',
 ): boolean {
   if (pathname === '/' || pathname.includes('\0')) return false;
-  const path = normalize(join(dir, decodeURIComponent(pathname)));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false; // not a file name (malformed escapes): the page router answers
+  }
+  const path = normalize(join(dir, decoded));
   if (!path.startsWith(dir + sep) || path.includes(`${sep}.vite${sep}`)) return false;
-  const stat = statSync(path, { throwIfNoEntry: false });
+  const stat = fileStat(path);
   if (!stat?.isFile()) return false;
   const compressed = compressedCopy(path, acceptEncoding);
   res.statusCode = 200;
@@ -160,6 +167,18 @@ export function serveStatic(
     res.end();
     return true;
   }
-  createReadStream(compressed?.path ?? path).pipe(res);
+  pipeline(createReadStream(compressed?.path ?? path), res).catch(() => res.destroy());
   return true;
+}
+
+/**
+ * The file's stat, or undefined for any path that cannot be a file here: missing, a name longer than the file
+ * system takes (ENAMETOOLONG), a file where a folder was expected (ENOTDIR), unreadable, and so on.
+ */
+function fileStat(path: string) {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }

@@ -61,12 +61,21 @@ export async function renderPage(
     const body = response.body.pipeThrough(injectIntoHead(headMarkup(boot, head)));
     const html = Readable.fromWeb(body as import('node:stream/web').ReadableStream);
     res.setHeader('vary', 'accept-encoding');
-    if (!vite && /\bgzip\b/.test(acceptEncoding(req))) {
-      // every chunk flushed as it comes: the page still streams, a third of the bytes on the wire
-      res.setHeader('content-encoding', 'gzip');
-      res.removeHeader('content-length');
-      pipeline(html, createGzip({ flush: constants.Z_SYNC_FLUSH }), res).catch(() => res.destroy());
-    } else html.pipe(res);
+    // a pipeline, never .pipe(): a client that leaves mid-page aborts the render, and that error (or any
+    // other while streaming) must end this response, not reach the process as an unhandled 'error' event
+    const streamed =
+      !vite && /\bgzip\b/.test(acceptEncoding(req))
+        ? (() => {
+            // every chunk flushed as it comes: the page still streams, a third of the bytes on the wire
+            res.setHeader('content-encoding', 'gzip');
+            res.removeHeader('content-length');
+            return pipeline(html, createGzip({ flush: constants.Z_SYNC_FLUSH }), res);
+          })()
+        : pipeline(html, res);
+    await streamed.catch((error: unknown) => {
+      res.destroy();
+      if (!request.signal.aborted) console.error('[web] page stream failed', url.pathname, error);
+    });
   } catch (error) {
     if (vite && error instanceof Error) vite.ssrFixStacktrace(error);
     console.error('[web] render failed', url.pathname, error);

@@ -13,6 +13,7 @@ describe('/confirm action links', () => {
       lockIndex: 1n,
       runix: 500n,
       lootBoxId: 7n,
+      battleId: 12n,
       name: 'Iron Wolves',
       tag: 'IRW',
       description: 'We hunt.',
@@ -68,7 +69,7 @@ describe('/confirm action links', () => {
     expect(parsed.action.quote(parsed.args, {})).toBeUndefined();
     expect(
       parsed.action.quote(parsed.args, { shopItems, reputation: { buyingPower: 10, sellingPower: 50 } }),
-    ).toEqual({ runix: -108n, onyx: 0n });
+    ).toEqual({ runix: -108n, onyx: 0n, receive: ['3 × Mead'] });
   });
 });
 

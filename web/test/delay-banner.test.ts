@@ -21,4 +21,10 @@ describe('live delay banner', () => {
     );
     expect(bannerFor(null)?.kind).toBe('stalled');
   });
+  it("says stalled when /status reports the live state 'stalled' (no progress) with the process up", () => {
+    const banner = bannerFor({ ...up, lag: { blocks: 1, seconds: 1 }, live: { state: 'stalled' } });
+    expect(banner?.kind).toBe('stalled');
+    expect(banner?.text).toContain('stopped following the chain');
+    expect(bannerFor({ ...up, lag: null, live: { state: 'current' } })).toBeNull();
+  });
 });

@@ -44,6 +44,24 @@ describe('mint toast gate', () => {
     expect(gate.admit('m9', 1_000 + 3 * 500 + BURST_WINDOW_MS).kind).toBe('single');
   });
 
+  it('counts each window of a long burst from one again: never more than the mints of its window', () => {
+    const gate = createMintGate(() => false);
+    // three mints a second for two minutes, as the bots mint
+    const times = Array.from({ length: 360 }, (_, i) => Math.round(i * (1000 / 3)));
+    const decisions = times.map((t, i) => ({ t, d: gate.admit(`m${i}`, t) }));
+    for (const { t, d } of decisions) {
+      if (d.kind !== 'burst') continue;
+      const inWindow = times.filter((u) => u <= t && t - u < BURST_WINDOW_MS).length;
+      expect(d.count).toBeLessThanOrEqual(inWindow);
+    }
+    const counts = decisions.flatMap(({ d }) => (d.kind === 'burst' ? [d.count] : []));
+    expect(Math.max(...counts)).toBeLessThanOrEqual((BURST_WINDOW_MS / 1000) * 3 + 1);
+    // the count started again at least once per window
+    expect(counts.filter((c) => c === 1).length).toBeGreaterThanOrEqual(
+      Math.floor(120_000 / BURST_WINDOW_MS) - 1,
+    );
+  });
+
   it('shows nothing while muted', () => {
     expect(createMintGate(() => true).admit('m', 0)).toEqual({ kind: 'muted' });
   });

@@ -58,4 +58,17 @@ describe('feed window and chart', () => {
     expect(counts[29]).toBe(3);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(3); // 700 is older than the 5 minutes shown
   });
+
+  it("adds the gateway's per-second counts of the events older than the page's rows", () => {
+    const at = (t: number) => event({ timestamp: t });
+    const counts = activityRate([at(1000), at(995)], 1000, 10, 30, [
+      { t: 650, n: 9 }, // before the window
+      { t: 701, n: 2 }, // the first bucket
+      { t: 990, n: 4 }, // with the page's own rows' bucket neighbour
+    ]);
+    expect(counts[0]).toBe(2);
+    expect(counts[28]).toBe(4);
+    expect(counts[29]).toBe(2);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(8);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headerOpacity, nextHeaderScroll } from '../src/components/header/header-scroll.ts';
+import { liftFor } from '../src/components/live/toast-lift.ts';
 import { number } from '../src/lib/format.ts';
 import { shouldReload } from '../src/lib/version.ts';
 import { addEvents, emptyFeed, retractEvents } from '../src/live/feed.ts';
@@ -79,5 +80,39 @@ describe('live feed with provisional events', () => {
     expect(feed.retracted).toBe(1);
     expect(retractionNote(2)).toBe('2 events removed by a chain reorganisation');
     expect(retractionNote(1)).toBe('1 event removed by a chain reorganisation');
+  });
+});
+
+describe('toast clearance', () => {
+  const stack = { left: 24, right: 380, top: 700, bottom: 776 };
+  it('leaves a stack that covers no action where it is', () => {
+    expect(liftFor(stack, [{ left: 600, right: 760, top: 720, bottom: 760 }], 72)).toBe(0);
+    expect(liftFor(stack, [{ left: 24, right: 200, top: 300, bottom: 340 }], 72)).toBe(0);
+  });
+  it('lifts a stack just above the action it would cover, and above the next one it would then cover', () => {
+    expect(liftFor(stack, [{ left: 100, right: 260, top: 740, bottom: 780 }], 72)).toBe(776 - 740 + 14);
+    const two = [
+      { left: 100, right: 260, top: 740, bottom: 780 },
+      { left: 100, right: 260, top: 650, bottom: 690 },
+    ];
+    const lift = liftFor(stack, two, 72);
+    expect(lift).toBe(776 - 650 + 14);
+  });
+  it('finds the nearest free gap, and stays put when a column of buttons leaves none', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      left: 300,
+      right: 360,
+      top: 100 + i * 56,
+      bottom: 136 + i * 56,
+    }));
+    expect(liftFor(stack, rows, 72)).toBe(0);
+    // the same column starting lower: the stack fits between the header and the first row
+    const lower = rows.map((r) => ({ ...r, top: r.top + 120, bottom: r.bottom + 120 }));
+    const lift = liftFor({ ...stack, left: 16, right: 359 }, lower, 72);
+    expect(776 - lift).toBeLessThanOrEqual(220 - 14);
+    expect(700 - lift).toBeGreaterThanOrEqual(72);
+  });
+  it('never lifts a stack above the header', () => {
+    expect(liftFor(stack, [{ left: 100, right: 260, top: 80, bottom: 776 }], 72)).toBe(0);
   });
 });

@@ -6,6 +6,13 @@
  * the recent cursors it was shown, so every cursor reaches it once as provisional and at most once more as
  * confirmed (the upgrade). After every reconnect each subscription is sent again from the oldest resume point of
  * its listeners, so the server replays exactly what was missed from Postgres.
+ *
+ * A listener may start from a cursor (`after`: where the data its page already shows was read). When that is
+ * older than what its group's server subscription has sent, the subscription is restarted from it, and the
+ * listener takes no frame until the server acknowledged the restart (frames already on the way belong to the
+ * old replay and would move its resume point past the rows it still needs). A resume point the server no longer
+ * replays from (`resume-too-old`, see protocol.ts) is filled from the REST history (`/api/activity?after=`) page
+ * by page, then the subscription resumes from the last row read.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { cursorBefore } from './cursor.ts';
@@ -38,6 +45,11 @@ export type Handlers = {
   /** cursors this listener was shown that the chain or the confirmation window removed */
   onRetract?(cursors: string[], reason: RetractReason): void;
   onStatus?(status: ConnectionStatus, detail?: string): void;
+  /**
+   * The server acknowledged this listener's subscription (again after every reconnect): every confirmed event
+   * after the acknowledged point will arrive. Data without a cursor, read after this, misses nothing.
+   */
+  onLive?(): void;
 };
 
 export type Subscription = {
@@ -57,9 +69,65 @@ type Listener = {
   last?: string;
   /** cursor -> shown as provisional ('p') or confirmed ('c') */
   seen: Map<string, 'p' | 'c'>;
+  /** the send whose acknowledgement this listener waits for before it takes frames (a restarted replay) */
+  waitFor?: number;
 };
 
-type Group = { key: string; request: SubscribeRequest; filter: Filter; listeners: Set<Listener> };
+type Group = {
+  key: string;
+  request: SubscribeRequest;
+  filter: Filter;
+  listeners: Set<Listener>;
+  /** acknowledged by the server on the current connection */
+  acked: boolean;
+};
+
+/** How the REST history is read when the server no longer replays from a resume point. */
+export type HistoryReader = (
+  request: SubscribeRequest,
+  after: string,
+) => Promise<{ items: ActivityEvent[]; more: boolean }>;
+
+export type LiveOptions = Partial<ManagerOptions & SocketOptions> & {
+  /** reads missed rows when a resume point is too old for the server (default: GET /api/activity?after=) */
+  history?: HistoryReader;
+};
+
+const HISTORY_PAGE = 100;
+/** at most this many REST pages to fill one gap (then the subscription resumes from where they ended) */
+const HISTORY_PAGES = 500;
+
+/** `/api/activity` parameters selecting what a subscription selects. */
+export function historyParams(
+  request: SubscribeRequest,
+  after: string,
+  limit = HISTORY_PAGE,
+): URLSearchParams {
+  const params = new URLSearchParams({ after, limit: String(limit) });
+  if (!request.topics.includes('all')) for (const t of request.topics) params.append('type', t);
+  if (request.viking !== undefined) params.set('characterId', request.viking);
+  if (request.vera !== undefined) params.set('veraId', request.vera);
+  if (request.clan !== undefined) params.set('clanId', request.clan);
+  return params;
+}
+
+function restHistory(origin: string | undefined): HistoryReader {
+  return async (request, after) => {
+    const response = await fetch(`${origin ?? ''}/api/activity?${historyParams(request, after)}`, {
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`GET /api/activity answered ${response.status}`);
+    const page = (await response.json()) as { items: ActivityEvent[]; next: string | null };
+    return { items: page.items, more: page.items.length >= HISTORY_PAGE };
+  };
+}
+
+/** The server refused a resume point as older than it replays from (protocol.ts `resume-too-old`). */
+export function isResumeTooOld(ack: SubscribeAck): boolean {
+  if (ack.ok) return false;
+  const code = (ack as { code?: unknown }).code;
+  return code === 'resume-too-old' || ack.error.startsWith('resume-too-old');
+}
 
 export type LiveClient = {
   socket: LiveSocket;
@@ -99,11 +167,9 @@ function accept(listener: Listener, events: ActivityEvent[]): ActivityEvent[] {
   return out;
 }
 
-export function connectLive(
-  origin?: string,
-  options: Partial<ManagerOptions & SocketOptions> = {},
-): LiveClient {
-  const settings = { path: SOCKET_PATH, transports: ['websocket'], ...options };
+export function connectLive(origin?: string, options: LiveOptions = {}): LiveClient {
+  const { history = restHistory(origin), ...socketOptions } = options;
+  const settings = { path: SOCKET_PATH, transports: ['websocket'], ...socketOptions };
   const socket: LiveSocket = origin === undefined ? io(settings) : io(origin, settings);
   const groups = new Map<string, Group>();
   let status: ConnectionStatus = 'connecting';
@@ -123,27 +189,81 @@ export function connectLive(
     return oldest;
   };
 
-  const send = (group: Group, after = resumeOf(group)) =>
+  let sends = 0;
+
+  /** Shows a frame's events to the group's listeners (not to those waiting for a restarted replay, unless `all`). */
+  const deliver = (group: Group, events: ActivityEvent[], all = false) => {
+    for (const listener of group.listeners) {
+      if (listener.waitFor !== undefined && !all) continue;
+      const shown = accept(listener, events);
+      if (shown.length === 0) continue;
+      listener.handlers.onFrame?.(shown);
+      if (listener.handlers.onEvent) for (const event of shown) listener.handlers.onEvent(event);
+    }
+  };
+
+  /**
+   * Rows after `after` from the REST history, shown to every listener (they are the backlog the server would
+   * have replayed), until the newest: where the subscription resumes. A failed read is retried (rows must not
+   * be skipped) while the group still has listeners.
+   */
+  const fill = async (group: Group, after: string): Promise<string> => {
+    let from = after;
+    for (let page = 0, failures = 0; page < HISTORY_PAGES && groups.get(group.key) === group; ) {
+      try {
+        const { items, more } = await history(group.request, from);
+        failures = 0;
+        page += 1;
+        const last = items.at(-1);
+        if (last) {
+          deliver(group, items, true);
+          from = last.cursor;
+        }
+        if (!more) break;
+      } catch (error) {
+        failures += 1;
+        for (const l of group.listeners) l.handlers.onStatus?.('reconnecting', (error as Error).message);
+        await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** failures, 5000)));
+      }
+    }
+    return from;
+  };
+
+  /** (Re)starts the group's server subscription after `after`; `waiting` take no frame until it is acknowledged. */
+  const send = (group: Group, after = resumeOf(group), waiting: Listener[] = []): Promise<SubscribeAck> =>
     new Promise<SubscribeAck>((resolve) => {
+      const id = ++sends;
+      for (const l of waiting) l.waitFor = id;
       const request = after ? { ...group.request, after } : group.request;
       socket.emit('subscribe', request, (ack) => {
         if (ack.ok) {
-          // listeners without a resume point start at the head the server replays from
-          for (const l of group.listeners) if (l.last === undefined && ack.head) l.last = ack.head;
-        } else for (const l of group.listeners) l.handlers.onStatus?.('error', ack.error);
-        resolve(ack);
+          group.acked = true;
+          for (const l of group.listeners) {
+            if (l.waitFor === id) l.waitFor = undefined;
+            // listeners without a resume point start at the head the server replays from
+            if (l.last === undefined && ack.head) l.last = ack.head;
+          }
+          for (const l of group.listeners) if (l.waitFor === undefined) l.handlers.onLive?.();
+          resolve(ack);
+        } else if (after !== undefined && isResumeTooOld(ack)) {
+          // older than the server replays: read the gap over REST, then resume from where it ends
+          const still = [...group.listeners].filter((l) => l.waitFor === id);
+          void fill(group, after).then((from) => {
+            // gone, or disconnected: the next connect resumes from what the rows moved the listeners to
+            if (groups.get(group.key) !== group || !socket.connected)
+              return resolve({ ok: true, key: group.key });
+            void send(group, from, still).then(resolve);
+          });
+        } else {
+          for (const l of group.listeners) l.handlers.onStatus?.('error', ack.error);
+          resolve(ack);
+        }
       });
     });
 
   socket.on('frame', (frame: ActivityFrame) => {
     const group = groups.get(frame.key);
-    if (!group) return;
-    for (const listener of group.listeners) {
-      const shown = accept(listener, frame.events);
-      if (shown.length === 0) continue;
-      listener.handlers.onFrame?.(shown);
-      if (listener.handlers.onEvent) for (const event of shown) listener.handlers.onEvent(event);
-    }
+    if (group) deliver(group, frame.events);
   });
 
   socket.on('retract', (event: RetractEvent) => {
@@ -171,9 +291,14 @@ export function connectLive(
 
   socket.on('connect', () => {
     setStatus('live');
-    for (const group of groups.values()) void send(group);
+    for (const group of groups.values()) {
+      // a new connection carries no frame of an older replay: nobody waits for one
+      for (const l of group.listeners) l.waitFor = undefined;
+      void send(group);
+    }
   });
   socket.on('disconnect', (reason) => {
+    for (const group of groups.values()) group.acked = false;
     setStatus('reconnecting', reason);
     // the server hung up on purpose: socket.io will not retry by itself
     if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 500);
@@ -192,7 +317,7 @@ export function connectLive(
       delete base.after;
       const fresh = !group;
       if (!group) {
-        group = { key: parsed.key, request: base, filter: parsed.filter, listeners: new Set() };
+        group = { key: parsed.key, request: base, filter: parsed.filter, listeners: new Set(), acked: false };
         groups.set(parsed.key, group);
       }
       const g = group;
@@ -203,15 +328,16 @@ export function connectLive(
       const replay =
         fresh || (request.after !== undefined && (before === undefined || request.after < before));
       if (replay && socket.connected) {
-        const ack = await send(g, request.after);
+        const ack = await send(g, request.after, fresh ? [] : [listener]);
         if (!ack.ok) {
           g.listeners.delete(listener);
           if (g.listeners.size === 0) groups.delete(g.key);
           throw new Error(ack.error);
         }
-      } else if (!replay && listener.last === undefined) {
+      } else if (!replay) {
         // joins a live group: it starts from what the group has confirmed so far
-        listener.last = before;
+        if (listener.last === undefined) listener.last = before;
+        if (g.acked) handlers.onLive?.();
       }
       return {
         request,

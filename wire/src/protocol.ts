@@ -43,8 +43,22 @@ export type SubscribeRequest = {
   confirmedOnly?: boolean;
 };
 
+/**
+ * Why a subscribe was refused (`SubscribeAck.code`; absent from older gateways, where only `error` is set):
+ * - `invalid`: the request is malformed (`error` names the fields);
+ * - `too-many-subscriptions`: the connection holds the most subscriptions it may;
+ * - `resume-too-old`: `after` is further back than the gateway replays (by default 1,000 events or 10 minutes
+ *   of history, whichever reaches further). `oldest` is the oldest cursor it resumes after: page the REST
+ *   history (`GET /api/activity?after=<your cursor>&limit=100`, oldest first, `after=` the last row for the next
+ *   page) up to and including `oldest` or beyond, then subscribe again with `after` = the last row you read.
+ *   The floor moves on with the chain: a refused retry carries a newer `oldest`.
+ */
+export type SubscribeErrorCode = 'invalid' | 'too-many-subscriptions' | 'resume-too-old';
+
 /** `key` names the subscription in every frame sent for it. */
-export type SubscribeAck = { ok: true; key: string; head?: string } | { ok: false; error: string };
+export type SubscribeAck =
+  | { ok: true; key: string; head?: string }
+  | { ok: false; error: string; code?: SubscribeErrorCode; oldest?: string };
 export type UnsubscribeAck = { ok: true } | { ok: false; error: string };
 
 export type { ActivityNames } from './rest/activity.ts';
@@ -90,6 +104,14 @@ export interface ClientToServerEvents {
 }
 
 export const SOCKET_PATH = '/socket.io';
+
+/**
+ * A connection refused at the handshake (HTTP 403 from the socket.io endpoint; socket.io clients see a
+ * `connect_error`): this client address already holds the most live connections the gateway allows (default
+ * 20, per gateway process). Close other tabs' sockets or share one; one socket carries any number of
+ * subscriptions.
+ */
+export const TOO_MANY_CONNECTIONS = 'too-many-connections';
 
 /** How the gateway hears the chain before the indexer does (GET /api/live/status). */
 export type LiveStatus = {

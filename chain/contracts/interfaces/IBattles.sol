@@ -9,6 +9,9 @@ pragma solidity ^0.8.30;
 /// A character may instead challenge another by id with its veras for an enabled type: the challenged side
 /// accepts with its own veras (the battle starts at once, rated like a queued one), declines, or the challenger
 /// withdraws. A character may hold one open challenge it sent; veras in it are busy until it closes.
+/// A battle's turn ends at its deadline (BattleDeadlineSet, block time); after it anyone may call claimTimeout:
+/// BattleTimedOut names the silent sides, then BattleResolved follows with each silent side scoring 0 and
+/// losing (both silent: a tie).
 interface IBattles {
   event QueueEntered(uint64 indexed characterId, uint8 indexed battleType, uint64[] veraIds);
   event QueueLeft(uint64 indexed characterId, uint8 indexed battleType);
@@ -19,6 +22,17 @@ interface IBattles {
     uint64 characterB,
     uint64[] verasA,
     uint64[] verasB
+  );
+  /// emitted right after BattleStarted: unix seconds after which claimTimeout may end the battle
+  event BattleDeadlineSet(uint64 indexed battleId, uint64 deadline);
+  /// emitted by claimTimeout just before BattleResolved; silentA / silentB: that side forfeits
+  event BattleTimedOut(
+    uint64 indexed battleId,
+    uint64 characterA,
+    uint64 characterB,
+    bool silentA,
+    bool silentB,
+    address indexed claimedBy
   );
   event ActionsSubmitted(uint64 indexed battleId, uint64 indexed characterId, uint8[] actions, uint64[] surrenderIds);
   /// result from A's point of view: 1 A won, 2 B won, 3 tie.
@@ -49,8 +63,10 @@ interface IBattles {
   function acceptChallenge(uint64 challengeId, uint64[] calldata veraIds) external;
   function declineChallenge(uint64 challengeId) external; // the challenged side declines, the challenger withdraws
   function submitActions(uint64 battleId, uint8[] calldata actions, uint64[] calldata surrenderIds) external;
+  function claimTimeout(uint64 battleId) external;
   function admin_setBattleType(uint8 battleType, bool enabled) external;
 
   function eloOf(uint64 characterId, uint8 battleType) external view returns (uint32);
   function battleCount() external view returns (uint64);
+  function deadlineOf(uint64 battleId) external view returns (uint64);
 }

@@ -70,5 +70,6 @@ interface ICharacters {
   function ownerOfCharacter(uint64 characterId) external view returns (address);
   function isOnboarding(uint64 characterId) external view returns (bool);
   function nameOf(uint64 characterId) external view returns (string memory);
+  function starterOf(uint64 characterId) external view returns (uint16 species, uint8 rune); // chosen at creation
   function characterCount() external view returns (uint64);
 }

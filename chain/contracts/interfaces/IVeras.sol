@@ -17,7 +17,7 @@ struct VeraData {
   uint32 wins;
   uint32 losses;
   uint32 ties;
-  uint8 origin; // 1 encounter, 2 lootbox, 3 admin grant
+  uint8 origin; // 1 encounter, 2 lootbox, 3 admin grant, 4 starter
 }
 
 /// The Vera collection (ERC-721 "Skald Vera" / "VERA"). Token ids start at 1 and fit uint64.
@@ -51,6 +51,9 @@ interface IVeras {
   // players
   function encounter(uint16 areaId) external returns (uint64 veraId); // areas 1..8; Player_NeedsOnboardingForWorld
   function openLootBox(uint64 lootBoxId) external returns (uint64 veraId);
+  // once per character, after onboarding: the starter chosen at creation and STARTER_RUNIX; Vera_StarterClaimed
+  function claimStarter() external returns (uint64 veraId);
+  function starterClaimed(uint64 characterId) external view returns (bool);
   function allocateVeraStats(uint64 veraId, uint8[6] calldata points) external; // owner; Player_ZeroAmount
   function learnVeraAbility(uint64 veraId, uint8 abilityId) external; // species' or main rune's ability; max 4
   function trackVera(uint16 species, uint16 areaId, uint8 statIndex, uint8 minimumStatRarity) external;

@@ -62,5 +62,7 @@ error Clan_InsufficientRank(uint64 clanId, uint64 characterId);
 error Clan_NotActive(uint64 clanId);
 error Battle_AlreadyQueued(uint64 characterId);
 error Battle_AlreadySubmitted(uint64 battleId, uint64 characterId);
+error Battle_DeadlineNotReached(uint64 battleId, uint64 deadline);
 error Vera_AbilityNotAllowed(uint64 veraId, uint8 abilityId);
+error Vera_StarterClaimed(uint64 characterId);
 error LootBox_NotReady(uint64 lootBoxId, uint64 endTimestamp);

@@ -1,8 +1,12 @@
 /**
  * The world simulator: bot players acting through the whole game at a configurable rate, so a fresh install
  * has a living world. It makes only valid moves, except a configurable share of deliberately bad ones, each of
- * which must revert with its named error (sent on chain too, so readers see failed transactions).
+ * which must revert with its named error (sent on chain too, so readers see failed transactions). It follows the
+ * Battles contract's logs, so a bot answers what people start with it (a battle, a challenge) within about a
+ * second, ahead of the move rate, and claims the win when a person lets the turn run out.
  */
+
+import { Role } from '@skald/game';
 import {
   type Abi,
   type Account,
@@ -11,6 +15,7 @@ import {
   type Hash,
   http,
   keccak256,
+  type Log,
   type PublicClient,
   parseEther,
   parseEventLogs,
@@ -23,6 +28,7 @@ import { ANVIL_MNEMONIC } from '../anvil.ts';
 import { skaldChain } from '../chain.ts';
 import type { Deployment } from '../deployment.ts';
 import { allSkaldAbis, revertErrorName } from '../game-client.ts';
+import { answerFor } from './answers.ts';
 import { chooseBadMove } from './bad-moves.ts';
 import { chooseMove, type Move } from './moves.ts';
 import { Rng } from './rng.ts';
@@ -46,6 +52,8 @@ export type SimulatorOptions = {
   signal?: AbortSignal;
   /** how often a progress line is logged */
   reportEveryMs?: number;
+  /** how often the chain's Battles logs are read for battles and challenges people start with bots */
+  watchEveryMs?: number;
   log?: (line: string) => void;
 };
 
@@ -67,6 +75,43 @@ async function receiptOf(client: PublicClient, hash: Hash): Promise<TransactionR
     if (receipt) return receipt;
     await sleep(15);
   }
+}
+
+/**
+ * The simulator's own admin account (a key of its own, so the audit tells the bots' grants from a person's): a
+ * local node funds it, and the deployer gives it the admin role when it lacks it. Local chains only (it uses
+ * anvil_setBalance and the deployer's development key).
+ */
+export async function simulatorAdmin(rpcUrl: string, deployment: Deployment): Promise<Account> {
+  const account = privateKeyToAccount(keccak256(toHex('skald-simulator-admin')));
+  const transport = http(rpcUrl);
+  const chain = { ...skaldChain, id: deployment.chainId };
+  const publicClient = createPublicClient({ chain, transport }) as PublicClient;
+  await publicClient.request({
+    method: 'anvil_setBalance' as 'eth_chainId',
+    params: [account.address, toHex(parseEther('1000'))] as unknown as undefined,
+  });
+  const roles = { address: deployment.contracts.Roles, abi: abis.RolesAbi } as const;
+  const holds = await publicClient.readContract({
+    ...roles,
+    functionName: 'hasRole',
+    args: [account.address, Role.admin],
+  });
+  if (!holds) {
+    const deployer = createWalletClient({
+      account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }),
+      chain,
+      transport,
+    });
+    const hash = await deployer.writeContract({
+      ...roles,
+      functionName: 'grantRole',
+      args: [account.address, Role.admin],
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error('granting the simulator its admin role reverted');
+  }
+  return account;
 }
 
 export async function runSimulator(options: SimulatorOptions): Promise<SimulatorStats> {
@@ -99,8 +144,22 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const refreshClock = async () => {
     const block = await publicClient.getBlock();
     world.chainClockOffset = Number(block.timestamp) - Date.now() / 1000;
+    return block;
   };
-  await refreshClock();
+  let watchedTo = (await refreshClock()).number;
+  // Battles logs folded in, by `tx:logIndex`, so a log is folded once whether its receipt or the watcher comes first
+  const battlesAddress = options.deployment.contracts.Battles.toLowerCase();
+  const folded = new Map<string, bigint>();
+  const fold = (logs: readonly Log[]) => {
+    const fresh = logs.filter((l) => {
+      if (l.address.toLowerCase() !== battlesAddress) return true;
+      const key = `${l.transactionHash}:${l.logIndex}`;
+      if (folded.has(key)) return false;
+      folded.set(key, l.blockNumber ?? 0n);
+      return true;
+    });
+    world.apply(parseEventLogs({ abi: allSkaldAbis, logs: fresh }) as unknown as WorldEvent[]);
+  };
   let adminQueue: Promise<unknown> = Promise.resolve();
   const serialAdmin = <T>(fn: () => Promise<T>): Promise<T> => {
     const next = adminQueue.then(fn, fn);
@@ -148,7 +207,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
       });
       const receipt = await receiptOf(publicClient, hash);
       if (receipt.status !== 'success') throw new Error(`reverted on chain: ${hash}`);
-      world.apply(parseEventLogs({ abi: allSkaldAbis, logs: receipt.logs }) as unknown as WorldEvent[]);
+      fold(receipt.logs);
       stats.actions++;
       stats.byKind[move.kind] = (stats.byKind[move.kind] ?? 0) + 1;
     };
@@ -166,9 +225,64 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   let issued = 0;
   let lastReport = Date.now();
   const done = () => options.signal?.aborted || issued >= limit;
+  /** a bot whose answer failed waits a little before the next try (wall time, ms) */
+  const answerAfter = new Map<Bot, number>();
+
+  async function answer(bot: Bot, make: (rng: Rng) => Move): Promise<void> {
+    bot.busy = true;
+    try {
+      issued++;
+      const move = make(rng);
+      const before = stats.reverted;
+      await send(move);
+      if (stats.reverted > before) {
+        answerAfter.set(bot, Date.now() + 3000);
+        // a challenge that cannot be accepted now (its challenger went elsewhere) is left to its sender
+        if (move.kind === 'acceptChallenge') bot.challenges.delete(move.args[0] as bigint);
+      }
+    } finally {
+      bot.busy = false;
+    }
+  }
+
+  /** Folds the Battles logs of every new block: what people do with bots reaches the world model. */
+  async function watch(): Promise<void> {
+    const every = options.watchEveryMs ?? 500;
+    while (!done() && !finished) {
+      await sleep(every);
+      try {
+        const block = await refreshClock();
+        if (block.number <= watchedTo) continue;
+        const logs = await publicClient.getLogs({
+          address: options.deployment.contracts.Battles,
+          fromBlock: watchedTo + 1n,
+          toBlock: block.number,
+        });
+        fold(logs);
+        watchedTo = block.number;
+        for (const [key, at] of folded) if (at + 100n < watchedTo) folded.delete(key);
+      } catch (error) {
+        log(`simulator: reading the chain's battle logs failed: ${String(error).split('\n')[0]}`);
+      }
+    }
+  }
 
   async function worker(): Promise<void> {
     while (!done()) {
+      const now = Date.now();
+      let owed: [Bot, (rng: Rng) => Move] | undefined;
+      for (const b of world.bots) {
+        if (b.busy || (answerAfter.get(b) ?? 0) > now) continue;
+        const make = answerFor(world, b);
+        if (make) {
+          owed = [b, make];
+          break;
+        }
+      }
+      if (owed) {
+        await answer(...owed);
+        continue;
+      }
       const idle = world.bots.filter((b) => !b.busy);
       if (idle.length === 0) {
         await sleep(5);
@@ -203,7 +317,11 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     }
   }
 
+  let finished = false;
+  const watching = watch();
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, () => worker()));
+  finished = true;
+  await watching;
   return stats;
 }
 export { chooseMove, type Move } from './moves.ts';

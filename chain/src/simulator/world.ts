@@ -1,7 +1,8 @@
 /**
  * The simulator's model of the world, kept only from the events the game emits. Moves are chosen from this
- * model (`chooseMove`), so a bot only tries what should succeed. The simulator folds its own receipts in; the
- * bench generator (bench/src/generate.ts) folds every mined block's logs and skips a bot with a move in flight.
+ * model (`chooseMove`), so a bot only tries what should succeed. The simulator folds its own receipts in, and
+ * the Battles contract's logs of every block (so it learns of battles and challenges people start with its bots);
+ * the bench generator (bench/src/generate.ts) folds every mined block's logs and skips a bot with a move in flight.
  */
 import type { Account, Address } from 'viem';
 
@@ -22,7 +23,18 @@ export type Bot = {
   rank: number;
   invites: Set<bigint>;
   queuedType: number;
-  battle?: { id: bigint; veraIds: bigint[]; submitted: boolean };
+  battle?: {
+    id: bigint;
+    veraIds: bigint[];
+    submitted: boolean;
+    /** the opponent is not one of the bots: a person waits for this bot's actions */
+    versusPerson: boolean;
+    opponentSubmitted: boolean;
+    /** end of the turn (block time); 0 until BattleDeadlineSet is folded in */
+    deadline: bigint;
+  };
+  /** open challenges sent to this bot: challenge id → battle type */
+  challenges: Map<bigint, number>;
   locks: Map<number, bigint>;
   tracked: Set<number>;
 };
@@ -62,6 +74,7 @@ export class World {
       rank: 0,
       invites: new Set(),
       queuedType: 0,
+      challenges: new Map(),
       locks: new Map(),
       tracked: new Set(),
     }));
@@ -191,20 +204,44 @@ export class World {
         if (bot) bot.queuedType = 0;
         return;
       case 'BattleStarted':
-        for (const [side, veras] of [
-          [a.characterA, a.verasA],
-          [a.characterB, a.verasB],
+        for (const [side, veras, opponent] of [
+          [a.characterA, a.verasA, a.characterB],
+          [a.characterB, a.verasB, a.characterA],
         ] as const) {
           const b = this.byCharacter(side);
           if (b)
             Object.assign(b, {
               queuedType: 0,
-              battle: { id: a.battleId, veraIds: [...(veras as bigint[])], submitted: false },
+              battle: {
+                id: a.battleId,
+                veraIds: [...(veras as bigint[])],
+                submitted: false,
+                versusPerson: this.byCharacter(opponent) === undefined,
+                opponentSubmitted: false,
+                deadline: 0n,
+              },
             });
         }
         return;
+      case 'BattleDeadlineSet':
+        for (const b of this.bots) {
+          if (b.battle && b.battle.id === a.battleId) b.battle.deadline = a.deadline as bigint;
+        }
+        return;
       case 'ActionsSubmitted':
-        if (bot?.battle && bot.battle.id === a.battleId) bot.battle.submitted = true;
+        for (const b of this.bots) {
+          if (!b.battle || b.battle.id !== a.battleId) continue;
+          if (b === bot) b.battle.submitted = true;
+          else b.battle.opponentSubmitted = true;
+        }
+        return;
+      case 'ChallengeSent': {
+        const opponent = this.byCharacter(a.opponent);
+        opponent?.challenges.set(a.challengeId as bigint, Number(a.battleType));
+        return;
+      }
+      case 'ChallengeClosed':
+        for (const b of this.bots) b.challenges.delete(a.challengeId as bigint);
         return;
       case 'BattleResolved':
         for (const side of [a.characterA, a.characterB]) {

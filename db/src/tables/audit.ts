@@ -1,6 +1,7 @@
 /** The admin audit trail, the activity feed and the lookup tables for analysts. */
 import { index, onchainTable } from 'ponder';
 import { documented } from '../docs.ts';
+import { instant } from './columns.ts';
 
 const subject = 'Admin audit, activity and lookups';
 
@@ -20,6 +21,7 @@ export const adminGrant = documented(
       contract: t.text().notNull(),
       blockNumber: t.bigint().notNull(),
       timestamp: t.bigint().notNull(),
+      blockTime: t.timestamp(instant).notNull(),
       txHash: t.hex().notNull(),
     }),
     // the audit pages newest-first by id under each filter
@@ -58,6 +60,7 @@ export const adminAction = documented(
       detail: t.jsonb().notNull(),
       blockNumber: t.bigint().notNull(),
       timestamp: t.bigint().notNull(),
+      blockTime: t.timestamp(instant).notNull(),
       txHash: t.hex().notNull(),
     }),
     (table) => ({ adminIdx: index().on(table.admin) }),
@@ -81,6 +84,7 @@ export const activity = documented(
       blockNumber: t.bigint().notNull(),
       logIndex: t.integer().notNull(),
       timestamp: t.bigint().notNull(),
+      blockTime: t.timestamp(instant).notNull(),
       txHash: t.hex().notNull(),
       type: t.text().notNull(),
       event: t.text().notNull(),
@@ -116,13 +120,16 @@ export const species = documented(
     name: t.text().notNull(),
     slug: t.text().notNull(),
     trait: t.text().notNull(),
+    playable: t.boolean().notNull(),
   })),
-  'Lookup: the vera species 0..8 (0 is the NPC vera).',
+  'Lookup: the vera species 0..8 (0 is the NPC vera; per-species figures usually want WHERE playable).',
   {
     id: 'species id as stored in vera.species',
     name: 'display name, e.g. Bjorn',
     slug: 'lower-case name used in image paths',
     trait: 'what the species is known for',
+    playable:
+      'false for the NPC vera (species 0), which no encounter, lootbox or starter yields (only an admin grant); true for 1..8',
   },
 );
 
@@ -187,7 +194,8 @@ export const codeLabel = documented(
   'Lookup: labels of the small integer codes used across the index.',
   {
     id: 'code_set, a colon and code',
-    codeSet: 'battle_type | clan_status | clan_rank | grant_kind | role | vera_origin',
+    codeSet:
+      'battle_type | battle_result (battle.result) | battle_action (battle_action.actions) | clan_status | clan_rank | grant_kind | role | vera_origin',
     code: 'the integer stored in the other tables',
     label: 'its display label',
   },

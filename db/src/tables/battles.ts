@@ -1,6 +1,7 @@
 /** Battles, queues, submitted actions and elo. */
 import { index, onchainTable, primaryKey } from 'ponder';
-import { documented } from '../docs.ts';
+import { documented, timeOf } from '../docs.ts';
+import { instant } from './columns.ts';
 
 const battles = 'Battles and elo';
 const battleType =
@@ -15,6 +16,8 @@ export const battle = documented(
       battleType: t.integer().notNull(),
       characterA: t.bigint().notNull(),
       characterB: t.bigint().notNull(),
+      nameA: t.text().notNull(),
+      nameB: t.text().notNull(),
       verasA: t.bigint().array().notNull(),
       verasB: t.bigint().array().notNull(),
       status: t.text().notNull(),
@@ -22,8 +25,14 @@ export const battle = documented(
       scoreA: t.bigint(),
       scoreB: t.bigint(),
       startedAt: t.bigint().notNull(),
+      startedTime: t.timestamp(instant).notNull(),
       startedBlock: t.bigint().notNull(),
+      deadline: t.bigint(),
+      deadlineTime: t.timestamp(instant),
+      endReason: t.text(),
+      forfeited: t.text(),
       resolvedAt: t.bigint(),
+      resolvedTime: t.timestamp(instant),
       resolvedBlock: t.bigint(),
     }),
     (table) => ({
@@ -38,16 +47,64 @@ export const battle = documented(
     battleType,
     characterA: 'first side’s character (joins character.id)',
     characterB: 'second side’s character (joins character.id)',
+    nameA: 'side A’s viking name when the battle started (character.name is the name now)',
+    nameB: 'side B’s viking name when the battle started',
     verasA: 'veras side A brought (vera ids)',
     verasB: 'veras side B brought (vera ids)',
-    status: 'started | resolved',
-    result: 'from A’s side: 1 A won, 2 B won, 3 tie; null until resolved',
+    status: 'started | resolved (see end_reason for how)',
+    result:
+      'from A’s side: 1 A won, 2 B won, 3 tie (labels in code_label, code_set battle_result; battle_side has each side’s view); null until resolved',
     scoreA: 'side A’s score; null until resolved',
     scoreB: 'side B’s score; null until resolved',
     startedAt: 'start time, unix seconds',
+    startedTime: timeOf('started_at'),
     startedBlock: 'block it started in',
+    deadline:
+      'end of the turn, unix seconds (block time): after it anyone may end the battle, each side that has not submitted forfeiting',
+    deadlineTime: timeOf('deadline'),
+    endReason: 'actions (both sides submitted) | timeout (ended after the deadline); null while started',
+    forfeited: 'on a timeout, the silent side that forfeited: A | B | both; null otherwise',
     resolvedAt: 'resolution time, unix seconds; null until resolved',
+    resolvedTime: timeOf('resolved_at'),
     resolvedBlock: 'block it resolved in; null until resolved',
+  },
+);
+
+export const battleSide = documented(
+  battles,
+  onchainTable(
+    'battle_side',
+    (t) => ({
+      battleId: t.bigint().notNull(),
+      side: t.text().notNull(),
+      characterId: t.bigint().notNull(),
+      opponentId: t.bigint().notNull(),
+      battleType: t.integer().notNull(),
+      name: t.text().notNull(),
+      veras: t.bigint().array().notNull(),
+      result: t.text(),
+      forfeited: t.boolean().notNull(),
+      eloBefore: t.int8({ mode: 'number' }),
+      eloAfter: t.int8({ mode: 'number' }),
+    }),
+    (table) => ({
+      pk: primaryKey({ columns: [table.battleId, table.side] }),
+      characterIdx: index().on(table.characterId, table.battleType),
+    }),
+  ),
+  'One row per side of each battle, from that side’s point of view: a per-character record needs no UNION of battle.character_a and character_b. Written when the battle starts, completed when it resolves.',
+  {
+    battleId: 'the battle (joins battle.id)',
+    side: 'A | B: battle.character_a is side A',
+    characterId: 'this side’s character (joins character.id)',
+    opponentId: 'the other side’s character (joins character.id)',
+    battleType,
+    name: 'this side’s viking name when the battle started (battle.name_a or name_b)',
+    veras: 'veras this side brought (vera ids)',
+    result: 'from this side’s view: won | lost | tie; null while the battle is started',
+    forfeited: 'true when the battle timed out with this side not having submitted',
+    eloBefore: 'this side’s rating in the battle type before the battle; null until resolved',
+    eloAfter: 'its rating after the battle; null until resolved',
   },
 );
 
@@ -61,6 +118,7 @@ export const battleAction = documented(
       actions: t.integer().array().notNull(),
       surrenderIds: t.bigint().array().notNull(),
       submittedAt: t.bigint().notNull(),
+      submittedTime: t.timestamp(instant).notNull(),
     }),
     (table) => ({ pk: primaryKey({ columns: [table.battleId, table.characterId] }) }),
   ),
@@ -68,9 +126,11 @@ export const battleAction = documented(
   {
     battleId: 'the battle (joins battle.id)',
     characterId: 'the side that submitted (joins character.id)',
-    actions: 'one action per vera: 0 attack, 1 defend, 2 ability',
+    actions:
+      'one action per vera: 0 attack, 1 defend, 2 ability (labels in code_label, code_set battle_action)',
     surrenderIds: 'veras surrendered (vera ids)',
     submittedAt: 'submission time, unix seconds',
+    submittedTime: timeOf('submitted_at'),
   },
 );
 
@@ -83,6 +143,7 @@ export const battleQueue = documented(
       battleType: t.integer().notNull(),
       veraIds: t.bigint().array().notNull(),
       enteredAt: t.bigint().notNull(),
+      enteredTime: t.timestamp(instant).notNull(),
     }),
     (table) => ({ pk: primaryKey({ columns: [table.characterId, table.battleType] }) }),
   ),
@@ -92,6 +153,7 @@ export const battleQueue = documented(
     battleType,
     veraIds: 'veras entered (vera ids)',
     enteredAt: 'when the character entered, unix seconds',
+    enteredTime: timeOf('entered_at'),
   },
 );
 
@@ -108,7 +170,9 @@ export const battleChallenge = documented(
       status: t.text().notNull(),
       battleId: t.bigint(),
       sentAt: t.bigint().notNull(),
+      sentTime: t.timestamp(instant).notNull(),
       closedAt: t.bigint(),
+      closedTime: t.timestamp(instant),
     }),
     (table) => ({ challengerIdx: index().on(table.challenger), opponentIdx: index().on(table.opponent) }),
   ),
@@ -122,7 +186,9 @@ export const battleChallenge = documented(
     status: 'open | accepted | declined | withdrawn',
     battleId: 'the battle it became once accepted (joins battle.id); null before',
     sentAt: 'when it was sent, unix seconds',
+    sentTime: timeOf('sent_at'),
     closedAt: 'when it was accepted, declined or withdrawn, unix seconds; null while open',
+    closedTime: timeOf('closed_at'),
   },
 );
 
@@ -175,6 +241,7 @@ export const eloHistory = documented(
       eloAfter: t.int8({ mode: 'number' }).notNull(),
       blockNumber: t.bigint().notNull(),
       timestamp: t.bigint().notNull(),
+      blockTime: t.timestamp(instant).notNull(),
     }),
     (table) => ({ characterIdx: index().on(table.characterId, table.battleType) }),
   ),

@@ -1,6 +1,7 @@
 /** Clans, their members, invites and history. */
 import { index, onchainTable, primaryKey } from 'ponder';
-import { documented } from '../docs.ts';
+import { documented, timeOf } from '../docs.ts';
+import { instant } from './columns.ts';
 
 const clans = 'Clans';
 
@@ -21,6 +22,7 @@ export const clan = documented(
       wispExperience: t.bigint().notNull(),
       wispExperienceNeeded: t.bigint().notNull(),
       foundedAt: t.bigint().notNull(),
+      foundedTime: t.timestamp(instant).notNull(),
       foundedBlock: t.bigint().notNull(),
     }),
     (table) => ({ statusIdx: index().on(table.status), pointsIdx: index().on(table.points) }),
@@ -39,6 +41,7 @@ export const clan = documented(
     wispExperience: 'wisp experience toward the next level',
     wispExperienceNeeded: 'wisp experience the next level needs',
     foundedAt: 'founding time, unix seconds',
+    foundedTime: timeOf('founded_at'),
     foundedBlock: 'block it was founded in',
   },
 );
@@ -53,6 +56,7 @@ export const clanMember = documented(
       rank: t.integer().notNull(),
       points: t.bigint().notNull(),
       joinedAt: t.bigint().notNull(),
+      joinedTime: t.timestamp(instant).notNull(),
       joinedBlock: t.bigint().notNull(),
     }),
     (table) => ({
@@ -67,6 +71,7 @@ export const clanMember = documented(
     rank: '1 member, 2 officer, 3 jarl',
     points: 'points the member earned for the clan',
     joinedAt: 'when the member joined, unix seconds',
+    joinedTime: timeOf('joined_at'),
     joinedBlock: 'block the member joined in',
   },
 );
@@ -81,6 +86,7 @@ export const clanInvite = documented(
       invitedBy: t.bigint().notNull(),
       status: t.text().notNull(),
       invitedAt: t.bigint().notNull(),
+      invitedTime: t.timestamp(instant).notNull(),
     }),
     (table) => ({
       pk: primaryKey({ columns: [table.clanId, table.characterId] }),
@@ -95,6 +101,7 @@ export const clanInvite = documented(
     status:
       'invites: pending | accepted | declined; join requests (invitedBy is the asker): requested | accepted | request_declined | withdrawn',
     invitedAt: 'invite time, unix seconds',
+    invitedTime: timeOf('invited_at'),
   },
 );
 
@@ -111,6 +118,7 @@ export const clanEvent = documented(
       blockNumber: t.bigint().notNull(),
       logIndex: t.integer().notNull(),
       timestamp: t.bigint().notNull(),
+      blockTime: t.timestamp(instant).notNull(),
       txHash: t.hex().notNull(),
     }),
     (table) => ({ clanIdx: index().on(table.clanId, table.blockNumber) }),

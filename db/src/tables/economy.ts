@@ -1,6 +1,7 @@
 /** Inventories, currencies, amulets, lootboxes, the bank and the shops. */
 import { index, onchainTable, primaryKey } from 'ponder';
-import { documented } from '../docs.ts';
+import { documented, timeOf } from '../docs.ts';
+import { instant } from './columns.ts';
 
 const items = 'Inventory and items';
 const bank = 'Bank';
@@ -42,6 +43,7 @@ export const currencyChange = documented(
       reason: t.text().notNull(),
       blockNumber: t.bigint().notNull(),
       timestamp: t.bigint().notNull(),
+      blockTime: t.timestamp(instant).notNull(),
       txHash: t.hex().notNull(),
     }),
     (table) => ({ characterIdx: index().on(table.characterId, table.currency) }),
@@ -133,6 +135,7 @@ export const lootBox = documented(
       status: t.text().notNull(),
       slot: t.integer(),
       endTimestamp: t.bigint(),
+      endTime: t.timestamp(instant),
       spedUp: t.boolean(),
       onyxPaid: t.bigint(),
       createdBlock: t.bigint().notNull(),
@@ -150,6 +153,7 @@ export const lootBox = documented(
     status: 'stash | claimed | consumed',
     slot: 'chest slot while claimed; null otherwise',
     endTimestamp: 'when a claimed box may be opened, unix seconds; null before the claim',
+    endTime: timeOf('end_timestamp', 'also null past year 275760, beyond a timestamp'),
     spedUp: 'whether the timer was skipped with onyx; null before the claim',
     onyxPaid: 'onyx paid to speed it up; null before the claim',
     createdBlock: 'block it was created in',
@@ -165,12 +169,15 @@ export const bankLock = documented(
       lockIndex: t.integer().notNull(),
       runix: t.bigint().notNull(),
       lockDate: t.bigint().notNull(),
+      lockTime: t.timestamp(instant).notNull(),
       unlockDate: t.bigint().notNull(),
+      unlockTime: t.timestamp(instant),
       runixReward: t.bigint().notNull(),
       onyxReward: t.bigint().notNull(),
       milestoneId: t.integer().notNull(),
       status: t.text().notNull(),
       unlockedAt: t.bigint(),
+      unlockedTime: t.timestamp(instant),
       updatedBlock: t.bigint().notNull(),
     }),
     (table) => ({ pk: primaryKey({ columns: [table.characterId, table.lockIndex] }) }),
@@ -181,12 +188,18 @@ export const bankLock = documented(
     lockIndex: 'slot 0..2 (joins bank_lock_duration.lock_index)',
     runix: 'runix locked',
     lockDate: 'lock time, unix seconds',
+    lockTime: timeOf('lock_date'),
     unlockDate: 'earliest unlock time, unix seconds',
+    unlockTime: timeOf(
+      'unlock_date',
+      'null past year 275760 (a lock duration set that far out), beyond a timestamp',
+    ),
     runixReward: 'runix reward at unlock',
     onyxReward: 'onyx reward at unlock',
     milestoneId: 'bank milestone when locked',
     status: 'locked | unlocked',
     unlockedAt: 'unlock time, unix seconds; null while locked',
+    unlockedTime: timeOf('unlocked_at'),
   },
 );
 
@@ -259,6 +272,7 @@ export const shopTrade = documented(
       runixReceived: t.bigint().notNull(),
       blockNumber: t.bigint().notNull(),
       timestamp: t.bigint().notNull(),
+      blockTime: t.timestamp(instant).notNull(),
       txHash: t.hex().notNull(),
     }),
     (table) => ({ characterIdx: index().on(table.characterId), shopIdx: index().on(table.shopId) }),

@@ -1,6 +1,7 @@
 /** Accounts, characters, account links and roles: who plays and who administers. */
 import { index, onchainTable, primaryKey } from 'ponder';
-import { documented } from '../docs.ts';
+import { documented, timeOf } from '../docs.ts';
+import { instant } from './columns.ts';
 
 const subject = 'Players and roles';
 
@@ -40,7 +41,9 @@ export const accountLink = documented(
       status: t.text().notNull(),
       isPending: t.boolean().notNull(),
       requestedAt: t.bigint().notNull(),
+      requestedTime: t.timestamp(instant).notNull(),
       updatedAt: t.bigint().notNull(),
+      updatedTime: t.timestamp(instant).notNull(),
     }),
     (table) => ({
       pk: primaryKey({ columns: [table.mainAccount, table.playAccount] }),
@@ -54,7 +57,9 @@ export const accountLink = documented(
     status: 'requested | active | declined | cancelled | revoked',
     isPending: 'true while the request awaits an answer',
     requestedAt: 'when the link was requested, unix seconds',
+    requestedTime: timeOf('requested_at'),
     updatedAt: 'when the status last changed, unix seconds',
+    updatedTime: timeOf('updated_at'),
   },
 );
 
@@ -85,7 +90,9 @@ export const character = documented(
       shirtColor: t.integer().notNull(),
       stitchesColor: t.integer().notNull(),
       registeredAt: t.bigint().notNull(),
+      registeredTime: t.timestamp(instant).notNull(),
       lastLoginAt: t.bigint(),
+      lastLoginTime: t.timestamp(instant),
       createdBlock: t.bigint().notNull(),
       createdTx: t.hex().notNull(),
     }),
@@ -115,7 +122,9 @@ export const character = documented(
     shirtColor: 'appearance attribute (uint8)',
     stitchesColor: 'appearance attribute (uint8)',
     registeredAt: 'registration time, unix seconds',
+    registeredTime: timeOf('registered_at'),
     lastLoginAt: 'last daily login, unix seconds; null before the first',
+    lastLoginTime: timeOf('last_login_at'),
     createdBlock: 'block the character was created in',
     createdTx: 'transaction that created it',
   },
@@ -154,6 +163,7 @@ export const roleChange = documented(
       admin: t.hex().notNull(),
       blockNumber: t.bigint().notNull(),
       timestamp: t.bigint().notNull(),
+      blockTime: t.timestamp(instant).notNull(),
       txHash: t.hex().notNull(),
     }),
     (table) => ({ accountIdx: index().on(table.account) }),

@@ -1,10 +1,11 @@
 /**
  * Relations for GraphQL: an analyst follows them in one query (elo → character, a grant → the character that
- * received it and the admin's account, a vera → its owner's account and character). They add no SQL constraint.
+ * received it and the admin's account, a vera → its owner's account and character, a battle → its sides →
+ * their characters). They add no SQL constraint.
  */
 import { relations } from 'ponder';
 import { adminGrant } from './audit.ts';
-import { elo, eloHistory } from './battles.ts';
+import { battle, battleSide, elo, eloHistory } from './battles.ts';
 import { clan, clanMember } from './clans.ts';
 import { account, character, roleChange } from './players.ts';
 import { mint, vera } from './veras.ts';
@@ -25,6 +26,15 @@ export const eloRelations = relations(elo, ({ one }) => ({
 
 export const eloHistoryRelations = relations(eloHistory, ({ one }) => ({
   character: one(character, { fields: [eloHistory.characterId], references: [character.id] }),
+}));
+
+export const battleRelations = relations(battle, ({ many }) => ({
+  sides: many(battleSide),
+}));
+
+export const battleSideRelations = relations(battleSide, ({ one }) => ({
+  battle: one(battle, { fields: [battleSide.battleId], references: [battle.id] }),
+  character: one(character, { fields: [battleSide.characterId], references: [character.id] }),
 }));
 
 export const adminGrantRelations = relations(adminGrant, ({ one }) => ({

@@ -1,6 +1,7 @@
 /** Veras (the ERC-721 collection), their mints, transfers, abilities and trackers. */
 import { index, onchainTable, primaryKey } from 'ponder';
-import { documented } from '../docs.ts';
+import { documented, timeOf } from '../docs.ts';
+import { instant } from './columns.ts';
 
 const subject = 'Veras';
 const innate = (stat: string) =>
@@ -43,6 +44,7 @@ export const vera = documented(
       mintTx: t.hex().notNull(),
       mintedBlock: t.bigint().notNull(),
       mintedAt: t.bigint().notNull(),
+      mintedTime: t.timestamp(instant).notNull(),
     }),
     (table) => ({
       ownerIdx: index().on(table.owner),
@@ -78,12 +80,13 @@ export const vera = documented(
     wins: 'battles won',
     losses: 'battles lost',
     ties: 'battles tied',
-    origin: 'how the contract says it came to be: 1 encounter, 2 lootbox, 3 admin grant',
+    origin: 'how the contract says it came to be: 1 encounter, 2 lootbox, 3 admin grant, 4 starter',
     mintMethod:
       'decoded from the mint transaction’s input: encounter | openLootBox | admin_grantVera | other',
     mintTx: 'transaction that minted it',
     mintedBlock: 'block it was minted in',
     mintedAt: 'mint time, unix seconds',
+    mintedTime: timeOf('minted_at'),
   },
 );
 
@@ -104,6 +107,7 @@ export const mint = documented(
       blockNumber: t.bigint().notNull(),
       logIndex: t.integer().notNull(),
       timestamp: t.bigint().notNull(),
+      blockTime: t.timestamp(instant).notNull(),
     }),
     (table) => ({ methodIdx: index().on(table.method), blockIdx: index().on(table.blockNumber) }),
   ),
@@ -114,7 +118,7 @@ export const mint = documented(
     selector: 'first 4 bytes of the transaction input',
     owner: 'address it was minted to',
     characterId: 'the character it was minted for (joins character.id)',
-    origin: '1 encounter, 2 lootbox, 3 admin grant',
+    origin: '1 encounter, 2 lootbox, 3 admin grant, 4 starter',
     species: 'species id (joins species.id)',
     txFrom: 'sender of the mint transaction',
   },
@@ -132,6 +136,7 @@ export const veraTransfer = documented(
       blockNumber: t.bigint().notNull(),
       logIndex: t.integer().notNull(),
       timestamp: t.bigint().notNull(),
+      blockTime: t.timestamp(instant).notNull(),
       txHash: t.hex().notNull(),
     }),
     (table) => ({ veraIdx: index().on(table.veraId), toIdx: index().on(table.to) }),

@@ -24,6 +24,10 @@ export const BATTLE_TYPE_LABELS = { 1: 'Ranked', 2: 'Casual', 3: 'Tournament' } 
 /** IBattles BattleResolved.result, from side A's point of view; also `eloUpdate`'s input. */
 export const BattleOutcome = { aWon: 1, bWon: 2, tie: 3 } as const;
 export type BattleOutcome = Values<typeof BattleOutcome>;
+export const BATTLE_OUTCOME_LABELS = { 1: 'A won', 2: 'B won', 3: 'Tie' } as const satisfies Record<
+  BattleOutcome,
+  string
+>;
 
 /** IVeras recordBattle / VeraBattleRecorded result, from the vera's point of view. */
 export const VeraBattleResult = { win: 1, loss: 2, tie: 3 } as const;
@@ -34,12 +38,13 @@ export const BattleAction = { attack: 0, defend: 1, ability: 2 } as const;
 export type BattleAction = Values<typeof BattleAction>;
 
 /** VeraData.origin: how the vera was minted. */
-export const VeraOrigin = { encounter: 1, lootbox: 2, adminGrant: 3 } as const;
+export const VeraOrigin = { encounter: 1, lootbox: 2, adminGrant: 3, starter: 4 } as const;
 export type VeraOrigin = Values<typeof VeraOrigin>;
 export const VERA_ORIGIN_LABELS = {
   1: 'Encounter',
   2: 'Lootbox',
   3: 'Admin grant',
+  4: 'Starter',
 } as const satisfies Record<VeraOrigin, string>;
 
 /** ICharacters state. */

@@ -75,6 +75,16 @@ export const SPECIES = [
   },
 ] as const;
 
+/**
+ * Species 0 is the NPC vera: starters and trackers reject it and encounters and lootboxes roll 1..8 (Veras.sol,
+ * Characters.sol), so only an admin grant mints one. Per-species figures for players leave it out.
+ */
+export const NPC_SPECIES = 0;
+
+/** Whether players can own this species through play (every species but the NPC vera). */
+export const isPlayableSpecies = (id: number): boolean =>
+  id !== NPC_SPECIES && findById(SPECIES, id) !== undefined;
+
 export type Species = (typeof SPECIES)[number];
 export type SpeciesId = Species['id'];
 

@@ -6,6 +6,7 @@
  * event it serves (`text`), so pages show it without carrying these rules.
  */
 
+import { findAbility } from '../catalogue/abilities.ts';
 import { areaName } from '../catalogue/areas.ts';
 import {
   ADMIN_GRANT_KIND_LABELS,
@@ -182,6 +183,12 @@ const KINDS: Record<string, Describe> = {
   BattleStarted: (e, p) => `${actor(e)} and ${other(e)} started a ${battleType(p.battleType)} battle`,
   ActionsSubmitted: (e) => `${actor(e)} made their battle moves`,
   BattleResolved: battleResolved,
+  BattleTimedOut: (e, p) => {
+    const battle = p.battleId === undefined ? 'the battle' : `battle #${str(p.battleId)}`;
+    if (p.silentA && p.silentB) return `${actor(e)} and ${other(e)} both let the turn of ${battle} run out`;
+    const [silent, waiting] = p.silentA ? [actor(e), other(e)] : [other(e), actor(e)];
+    return `${silent} let the turn run out: ${waiting} wins ${battle} by timeout`;
+  },
   EloChanged: (e, p) => {
     const before = num(p.eloBefore);
     const after = num(p.eloAfter);
@@ -272,7 +279,8 @@ const KINDS: Record<string, Describe> = {
     const points = Array.isArray(p.points) ? p.points.reduce((s: number, v) => s + num(v), 0) : num(p.points);
     return `${account(e)} spent ${points} stat point${points === 1 ? '' : 's'} on ${vera(e)}`;
   },
-  VeraAbilityLearned: (e, p) => `${account(e)}'s ${vera(e)} learned ability #${str(p.abilityId)}`,
+  VeraAbilityLearned: (e, p) =>
+    `${account(e)}'s ${vera(e)} learned ${findAbility(num(p.abilityId))?.name ?? `ability #${str(p.abilityId)}`}`,
   VeraTracked: (e, p) => `${actor(e)} went tracking in ${areaName(num(p.areaId))}`,
   VeraExperienceGained: (e, p) => {
     const up =

@@ -139,6 +139,10 @@ const MESSAGES = {
     `${named('Character', who, 'This character')} is already waiting in a queue.`,
   Battle_AlreadySubmitted: ([battle, who]) =>
     `${named('Character', who, 'This character')} has already submitted actions for ${named('battle', battle, 'this battle')}.`,
+  Battle_DeadlineNotReached: ([battle, deadline]) =>
+    `${named('Battle', battle, 'This battle')} is still in its turn; a win by timeout can be claimed once it ends${utc(deadline) === undefined ? '' : ` (${utc(deadline)})`}.`,
+  Vera_StarterClaimed: ([who]) =>
+    `${named('Character', who, 'This character')} has already claimed its starter vera; explore to find more.`,
   Vera_AbilityNotAllowed: ([vera, ability]) => {
     const id = small(ability);
     const found = id === undefined ? undefined : findAbility(id);

@@ -37,3 +37,9 @@ export function lootBoxSlotPrice(slotCount: number): bigint {
 export function beltSlotPrice(slotCount: number): bigint {
   return slotCount <= 2 ? 0n : 100n << BigInt(slotCount - 3);
 }
+
+/** Veras.claimStarter: the runix that come with a new player's starter vera (Veras.STARTER_RUNIX). */
+export const STARTER_RUNIX = 500;
+
+/** Veras.encounter: exploring costs nothing and has no cooldown (only the network fee). */
+export const ENCOUNTER_COST_RUNIX = 0;

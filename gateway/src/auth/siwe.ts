@@ -1,6 +1,7 @@
 /**
- * Sign-In with Ethereum (EIP-4361) checks, in the order that reveals least: shape, domain, chain, time, then the
- * signature, and last the single-use nonce (so a forged request cannot burn someone's nonce).
+ * Sign-In with Ethereum (EIP-4361) checks, in the order that reveals least: shape, domain, uri (its origin must
+ * be this site's), chain, time, then the signature, and last the single-use nonce (so a forged request cannot
+ * burn someone's nonce).
  */
 import { type Address, type Hex, verifyMessage } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
@@ -13,6 +14,8 @@ const CLOCK_SKEW_MS = 60 * 1000;
 export type SiweCheck = {
   /** host[:port] values a message may name (the gateway's public origin) */
   domains: string[];
+  /** origins (scheme://host[:port]) the message's `uri` may name: the gateway's public origin */
+  origins?: string[];
   /** the chain the game runs on, when known */
   chainId?: number;
   nonces: NonceStore;
@@ -37,6 +40,16 @@ export async function verifySiwe(
   if (fields.version !== '1') throw new SiweError('unsupported sign-in message version');
   if (!check.domains.includes(fields.domain as string)) {
     throw new SiweError(`message is for ${fields.domain}, not this site`);
+  }
+  if (check.origins) {
+    let origin: string | null = null;
+    try {
+      origin = new URL(fields.uri as string).origin;
+    } catch {
+      origin = null;
+    }
+    if (!origin || !check.origins.includes(origin))
+      throw new SiweError(`message is for ${fields.uri}, not this site`);
   }
   if (check.chainId !== undefined && fields.chainId !== check.chainId) {
     throw new SiweError(`message is for chain ${fields.chainId}, the game runs on chain ${check.chainId}`);

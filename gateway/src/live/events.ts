@@ -44,11 +44,21 @@ export const VERA_GRANT_KINDS = [
 ];
 export const CLAN_GRANT_KINDS = [ADMIN_GRANT_KIND_LABELS[AdminGrantKind.wispExperience]];
 
-function subjectOf(row: ActivityRow): { veraId?: string; clanId?: string } {
+/** Battle events whose subject is the battle (a challenge's subject is the challenge). */
+const BATTLE_SUBJECT_KINDS = [
+  'BattleStarted',
+  'ActionsSubmitted',
+  'BattleResolved',
+  'BattleTimedOut',
+  'EloChanged',
+];
+
+function subjectOf(row: ActivityRow): { veraId?: string; clanId?: string; battleId?: string } {
   if (row.subjectId === null) return {};
   const id = row.subjectId.toString();
   if (row.type === 'mint' || row.type === 'vera') return { veraId: id };
   if (row.type === 'clan') return { clanId: id };
+  if (row.type === 'battle') return BATTLE_SUBJECT_KINDS.includes(row.event) ? { battleId: id } : {};
   if (row.type === 'grant') {
     const kind = String(row.payload.kind ?? '');
     if (VERA_GRANT_KINDS.includes(kind as never)) return { veraId: id };

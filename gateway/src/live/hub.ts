@@ -16,9 +16,26 @@ import type { StreamEvent } from './events.ts';
 /** Reorg checks look this many blocks back (twice Ponder's finality depth for chain 5611). */
 export const WINDOW_BLOCKS = 64n;
 const BACKLOG_PAGE = 500;
+/** how often a replay waiting for held rows looks again */
+const HELD_POLL_MS = 100;
+/** longest a replay waits for the hub to reach a resume cursor beyond its head */
+const AHEAD_WAIT_MS = 30_000;
 
 /** Confirmed rows, in cursor order, from the indexer (and cursors a reorg removed from it). */
-export type Batch = { events: StreamEvent[]; retracted: string[] };
+export type Batch = {
+  events: StreamEvent[];
+  retracted: string[];
+  /** each event's row digest, in the order of `events` (what tells a re-written row from a replaced one) */
+  digests?: string[];
+  /**
+   * Confirmed cursors the index has dropped while the chain still holds them (the indexer is writing them
+   * again: crash recovery, a restart). Every batch of the source carries the whole set; see Source.
+   */
+  held?: string[];
+};
+
+/** What the hub remembers of a confirmed row: its transaction and its row digest (when known). */
+export type Confirmed = { txHash: string; digest?: string };
 
 export interface Transport {
   /** one frame to a room (a filter's room, or a socket's own room for its backlog) */
@@ -37,6 +54,10 @@ export type Sub = {
   /** last cursor sent while replaying the backlog */
   lastSent: string | null;
   queue: StreamEvent[];
+  /** cursors at or below `lastSent` a reorg retracted during the replay: their replacements are still due */
+  reopened?: Set<string>;
+  /** the oldest cursor a reorg retracted during the replay: rows it inserted from there on are still due */
+  reorgFrom?: string;
   /** bumped by every start and stop, so a replay that outlived its subscription stops sending */
   gen: number;
 };
@@ -48,15 +69,24 @@ type Pending = { txHash: string; blockNumber: bigint };
 
 export const roomOf = (key: string) => `sub:${key}`;
 
+/** Marks a cursor at or below what a replay sent as still due (a reorg retracted or inserted it). */
+function reopen(sub: Sub, cursor: string): void {
+  if (!sub.reopened) sub.reopened = new Set();
+  sub.reopened.add(cursor);
+}
+
 export class Hub {
   /** newest confirmed cursor applied (null before the index has any activity) */
   head: string | null = null;
-  /** cursor -> txHash of confirmed rows in the last WINDOW_BLOCKS blocks, for reorg detection */
-  readonly window = new Map<string, string>();
+  /** cursor -> confirmed rows in the last WINDOW_BLOCKS blocks, for reorg detection */
+  readonly window = new Map<string, Confirmed>();
+  /** confirmed cursors the index dropped but the chain still holds (see Batch.held) */
+  held = new Set<string>();
   /** cursor -> provisional event announced and not yet confirmed or retracted */
   readonly pending = new Map<string, Pending>();
   /** cursor -> txHash of confirmed rows the node has since reorganised away (the indexer will follow) */
   private readonly nodeRemoved = new Map<string, string>();
+  private floor: string | null = null;
   private readonly liveKeys = new Map<string, LiveKey>();
   private readonly byEntity = new Map<string, Set<string>>();
   private readonly backlogs = new Set<{ socketId: string; sub: Sub }>();
@@ -77,14 +107,24 @@ export class Hub {
     this.head = await this.repo.head();
     this.window.clear();
     const start = this.windowStart();
+    this.floor = start;
     if (start === null) return;
     for (const row of await this.repo.window(start, 50_000)) {
-      this.window.set(row.cursor, row.txHash);
+      this.window.set(row.cursor, { txHash: row.txHash, digest: row.digest });
       // A block committed between the two reads is in the window: the head must cover it too. The source reads
       // above the head and skips rows the window already holds, so those rows would reach no subscriber, and a
       // subscription replayed up to the older head would miss them.
       if (this.head === null || row.cursor > this.head) this.head = row.cursor;
     }
+  }
+
+  /**
+   * The oldest cursor the window has followed since (it only moves forward): rows older than it were trimmed
+   * or never read, so a window that reaches back below it after a retraction must not take them for rows a
+   * reorg inserted.
+   */
+  windowFloor(): string | null {
+    return this.floor;
   }
 
   /** The window's first cursor: where reorg checks start. */
@@ -96,23 +136,36 @@ export class Hub {
 
   /** Confirmed rows: one frame per subscription filter for the whole batch. */
   apply(batch: Batch): void {
+    if (batch.held) this.held = new Set(batch.held);
     if (batch.retracted.length > 0) this.retract(batch.retracted);
     const frames = new Map<string, StreamEvent[]>();
     const replaced: string[] = [];
-    const fresh: StreamEvent[] = [];
-    for (const event of batch.events) {
-      if (this.window.get(event.cursor) === event.txHash) continue; // already applied (a repeated batch)
+    for (const [i, event] of batch.events.entries()) {
+      const digest = batch.digests?.[i];
+      const known = this.window.get(event.cursor);
+      if (known?.txHash === event.txHash && (known.digest ?? digest) === (digest ?? known.digest)) {
+        // already applied (a repeated batch, or a row the indexer wrote again as it was)
+        if (digest !== undefined) known.digest = digest;
+        continue;
+      }
       const pending = this.pending.get(event.cursor);
       if (pending) {
         this.pending.delete(event.cursor);
         // the fast lane announced another transaction at this cursor: that one is gone
         if (pending.txHash !== event.txHash) replaced.push(event.cursor);
       }
-      this.window.set(event.cursor, event.txHash);
+      this.window.set(event.cursor, { txHash: event.txHash, digest });
       if (this.head === null || event.cursor > this.head) this.head = event.cursor;
-      fresh.push(event);
       this.collect(frames, event, false);
-      for (const { sub } of this.backlogs) if (matches(sub.filter, event)) sub.queue.push(event);
+      for (const { sub } of this.backlogs) {
+        if (!matches(sub.filter, event)) continue;
+        if (sub.lastSent !== null && event.cursor <= sub.lastSent) {
+          // the client has it, unless a reorg during the replay inserted it below what was sent
+          if (sub.reorgFrom === undefined || event.cursor < sub.reorgFrom) continue;
+          reopen(sub, event.cursor);
+        }
+        sub.queue.push(event);
+      }
     }
     if (replaced.length > 0) this.transport.emitRetract(replaced, 'reorg');
     this.flush(frames);
@@ -129,7 +182,7 @@ export class Hub {
     const sent: StreamEvent[] = [];
     const replaced: string[] = [];
     for (const event of events) {
-      const confirmedTx = this.window.get(event.cursor);
+      const confirmedTx = this.window.get(event.cursor)?.txHash;
       const orphaned = confirmedTx !== undefined && this.nodeRemoved.get(event.cursor) === confirmedTx;
       if (confirmedTx !== undefined && !orphaned) continue;
       // the indexer is past it already
@@ -165,7 +218,7 @@ export class Hub {
     for (const cursor of cursors) {
       if (this.pending.delete(cursor)) gone.push(cursor);
       else {
-        const tx = this.window.get(cursor);
+        const tx = this.window.get(cursor)?.txHash;
         if (tx !== undefined && this.nodeRemoved.get(cursor) !== tx) {
           this.nodeRemoved.set(cursor, tx);
           gone.push(cursor);
@@ -204,32 +257,48 @@ export class Hub {
     }
   }
 
+  /**
+   * Confirmed cursors whose block left the chain. Each is told to clients once: not again when the node's
+   * evidence already retracted it. A subscription still replaying keeps what it sent; replacements at or
+   * below its last sent cursor are still due (`reopened`).
+   */
   private retract(cursors: string[]): void {
-    const sorted = [...cursors].sort();
+    const sorted = [...new Set(cursors)].sort();
+    const gone = new Set(sorted);
+    const tell: string[] = [];
     for (const cursor of sorted) {
+      const known = this.window.get(cursor);
+      if (!(known && this.nodeRemoved.get(cursor) === known.txHash)) tell.push(cursor);
       this.window.delete(cursor);
       this.nodeRemoved.delete(cursor);
+      this.held.delete(cursor);
     }
     const first = sorted[0] as string;
     if (this.head !== null && this.head >= first) {
-      const remaining = [...this.window.keys()].filter((c) => c < first).sort();
-      this.head = remaining.at(-1) ?? cursorBefore(first);
+      let below: string | undefined;
+      for (const c of this.window.keys()) if (c < first && (below === undefined || c > below)) below = c;
+      this.head = below ?? cursorBefore(first);
     }
     for (const { sub } of this.backlogs) {
-      sub.queue = sub.queue.filter((e) => e.cursor < first);
-      if (sub.lastSent !== null && sub.lastSent >= first) sub.lastSent = cursorBefore(first);
+      sub.queue = sub.queue.filter((e) => !gone.has(e.cursor));
+      if (sub.reorgFrom === undefined || first < sub.reorgFrom) sub.reorgFrom = first;
+      for (const cursor of sorted) {
+        if (sub.lastSent !== null && cursor <= sub.lastSent) reopen(sub, cursor);
+      }
     }
-    this.transport.emitRetract(sorted, 'reorg');
+    if (tell.length > 0) this.transport.emitRetract(tell, 'reorg');
   }
 
   private trimWindow(): void {
     const start = this.windowStart();
     if (start === null) return;
+    if (this.floor === null || start > this.floor) this.floor = start;
     for (const cursor of this.window.keys()) {
       if (cursor >= start) break;
       this.window.delete(cursor);
       this.nodeRemoved.delete(cursor);
     }
+    for (const cursor of this.held) if (cursor < start) this.held.delete(cursor);
   }
 
   private *candidates(event: StreamEvent): Iterable<string> {
@@ -301,36 +370,69 @@ export class Hub {
     const gen = ++sub.gen;
     const cancelled = () => sub.gen !== gen;
     sub.queue = [];
+    sub.reopened = undefined;
+    sub.reorgFrom = undefined;
     sub.live = false;
     if (sub.lastSent === null) sub.lastSent = this.head;
     this.backlogs.add(entry);
+    const began = Date.now();
     try {
-      const upTo = this.head;
-      while (!cancelled() && upTo !== null && (sub.lastSent === null || sub.lastSent < upTo)) {
-        const from = sub.lastSent;
-        const page = await this.retrying(
-          () => this.repo.page(sub.filter, from, upTo, BACKLOG_PAGE),
-          cancelled,
-        );
-        if (page === null || cancelled()) break;
-        this.sendBacklog(socketId, sub, page);
-        if (page.length < BACKLOG_PAGE) break;
+      for (;;) {
+        // rows the index dropped and is writing again are not in Postgres now: replay up to them, then wait
+        const upTo = this.replayLimit();
+        while (!cancelled() && upTo !== null && (sub.lastSent === null || sub.lastSent < upTo)) {
+          const from = sub.lastSent;
+          const page = await this.retrying(
+            () => this.repo.page(sub.filter, from, upTo, BACKLOG_PAGE),
+            cancelled,
+          );
+          if (page === null || cancelled()) break;
+          this.sendBacklog(socketId, sub, page);
+          if (page.length < BACKLOG_PAGE) break;
+        }
+        if (cancelled()) return;
+        // a client that has seen more than this hub (the index is writing rows again after a restart) waits
+        // for it, so those rows are not sent to it twice; a cursor that never comes (orphaned) stops waiting
+        const ahead =
+          sub.lastSent !== null &&
+          this.head !== null &&
+          sub.lastSent > this.head &&
+          Date.now() - began < AHEAD_WAIT_MS;
+        if (!this.heldAfter(sub.lastSent) && !ahead) break;
+        await new Promise((r) => setTimeout(r, HELD_POLL_MS));
+        if (cancelled()) return;
       }
-      if (cancelled()) return;
       // synchronous handover: nothing can be applied between the flush and joining the room
       const last = sub.lastSent;
+      const reopened = sub.reopened as Set<string> | undefined; // filled by apply and retract meanwhile
       this.sendBacklog(
         socketId,
         sub,
-        sub.queue.filter((e) => last === null || e.cursor > last),
+        sub.queue.filter((e) => last === null || e.cursor > last || reopened?.has(e.cursor)),
       );
+      if (last !== null && sub.lastSent !== null && sub.lastSent < last) sub.lastSent = last;
       sub.queue = [];
+      sub.reopened = undefined;
+      sub.reorgFrom = undefined;
       sub.live = true;
       this.transport.join(socketId, roomOf(sub.key));
       this.addLiveRef(sub.key, sub.filter);
     } finally {
       this.backlogs.delete(entry);
     }
+  }
+
+  /** Where a replay may read up to now: the head, or just below the oldest held cursor. */
+  private replayLimit(): string | null {
+    let oldest: string | undefined;
+    for (const c of this.held) if (oldest === undefined || c < oldest) oldest = c;
+    if (oldest === undefined || this.head === null || oldest > this.head) return this.head;
+    return cursorBefore(oldest);
+  }
+
+  private heldAfter(cursor: string | null): boolean {
+    for (const c of this.held) if (cursor === null || c > cursor) return true;
+    return false;
   }
 
   /** Postgres may be restarting: keep trying (the replay must not skip rows) until the subscription ends. */

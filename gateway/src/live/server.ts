@@ -4,18 +4,19 @@
  * process through the Redis adapter), and runs the fast lane when configured.
  */
 import { randomUUID } from 'node:crypto';
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { SkaldDb } from '@skald/db';
-import { type LiveStatus, SOCKET_PATH } from '@skald/wire';
+import { type LiveStatus, SOCKET_PATH, TOO_MANY_CONNECTIONS } from '@skald/wire';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { ActivityRepository } from '../repositories/activity.ts';
+import { nodeChainCheck } from './chain-check.ts';
 import { FastLane, type FastLaneOptions, NameCache } from './fast-lane.ts';
 import { type Batch, Hub, type Transport } from './hub.ts';
 import { campaign } from './leader.ts';
 import { learnNames, loadNames } from './names.ts';
-import { type LiveServer, serveSockets } from './sockets.ts';
+import { type LiveServer, type ReplayBound, replayFloor, serveSockets } from './sockets.ts';
 import { Source } from './source.ts';
 
 export type LiveHooks = {
@@ -39,7 +40,30 @@ export type LiveOptions = {
   fallbackMs?: number;
   /** hear the node directly and announce events before the indexer commits them */
   fastLane?: FastLaneConfig;
+  /** the node's JSON-RPC: the source asks it whether rows the index dropped left the chain (see Source) */
+  rpcUrl?: string;
+  /** abuse bounds; unset: none */
+  limits?: LiveLimits;
 };
+
+export type LiveLimits = {
+  /** live connections one client address may hold (per process) */
+  connectionsPerAddress: number;
+  /** how far back a subscription may resume */
+  replay: ReplayBound;
+  /** the client address is X-Forwarded-For's first entry (as Fastify's `trustProxy: true`) */
+  trustProxy: boolean;
+};
+
+/** The client's address: the socket's peer, or with a trusted proxy the first X-Forwarded-For entry. */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const header = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(header) ? header.join(',') : header)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? 'unknown';
+}
 
 export type FastLaneConfig = Pick<FastLaneOptions, 'rpcUrl' | 'wsUrl' | 'contracts' | 'pollMs'> & {
   /** a provisional event the indexer has not confirmed after this many blocks is retracted */
@@ -49,13 +73,45 @@ export type FastLaneConfig = Pick<FastLaneOptions, 'rpcUrl' | 'wsUrl' | 'contrac
 export type Live = Awaited<ReturnType<typeof createLive>>;
 
 export async function createLive(options: LiveOptions) {
-  const { hooks } = options;
+  const { hooks, limits } = options;
+  // live connections per client address, counted from the handshake (allowRequest) to the transport's close
+  const perAddress = new Map<string, number>();
+  const addressOf = new WeakMap<IncomingMessage, string>();
   const io: LiveServer = new Server(options.httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
     // no connection-state recovery: a reconnecting client subscribes again from its last confirmed cursor
     maxHttpBufferSize: 16 * 1024,
+    allowRequest: limits
+      ? (req, answer) => {
+          const address = clientAddress(req, limits.trustProxy);
+          const held = perAddress.get(address) ?? 0;
+          if (held >= limits.connectionsPerAddress) {
+            return answer(
+              `${TOO_MANY_CONNECTIONS}: at most ${limits.connectionsPerAddress} live connections per client address`,
+              false,
+            );
+          }
+          perAddress.set(address, held + 1);
+          addressOf.set(req, address);
+          answer(null, true);
+        }
+      : undefined,
   });
+  if (limits) {
+    io.engine.on(
+      'connection',
+      (socket: { request: IncomingMessage; once(e: 'close', f: () => void): void }) => {
+        const address = addressOf.get(socket.request);
+        if (address === undefined) return;
+        socket.once('close', () => {
+          const n = (perAddress.get(address) ?? 1) - 1;
+          if (n > 0) perAddress.set(address, n);
+          else perAddress.delete(address);
+        });
+      },
+    );
+  }
 
   const transport: Transport = {
     emitFrame: (room, frame) => io.local.to(room).emit('frame', frame),
@@ -90,6 +146,7 @@ export async function createLive(options: LiveOptions) {
       hub,
       publish,
       fallbackMs: options.fallbackMs,
+      chain: options.rpcUrl ? nodeChainCheck(options.rpcUrl) : undefined,
       onError: (e) => hooks.onError(e, 'source'),
     });
     await source.start();
@@ -136,6 +193,7 @@ export async function createLive(options: LiveOptions) {
   serveSockets(io, hub, {
     onError: (e, where) => hooks.onError(e, where),
     onConnection: (delta) => hooks.onConnection?.(delta),
+    floor: limits ? replayFloor((n, s) => options.repo.replayFloor(n, s), limits.replay) : undefined,
   });
 
   return {

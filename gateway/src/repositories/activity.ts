@@ -6,7 +6,16 @@ import { account, activity, character, clan, eloHistory, type SkaldDb } from '@s
 import type { Filter } from '@skald/wire';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type ActivityRow, CLAN_GRANT_KINDS, toStreamEvent, VERA_GRANT_KINDS } from '../live/events.ts';
+import {
+  type ActivityRow,
+  CLAN_GRANT_KINDS,
+  type StreamEvent,
+  toStreamEvent,
+  VERA_GRANT_KINDS,
+} from '../live/events.ts';
+
+/** A live event with its row digest (see `digest`). */
+export type StreamEventRow = { event: StreamEvent; digest: string };
 
 export type HistoryQuery = {
   types?: string[];
@@ -44,6 +53,16 @@ const columns = {
   eloChangeA: sql<number | null>`${eloA.eloAfter} - ${eloA.eloBefore}`.mapWith(Number),
   eloChangeB: sql<number | null>`${eloB.eloAfter} - ${eloB.eloBefore}`.mapWith(Number),
 };
+
+/**
+ * What makes a row the same row: everything the indexer wrote but the cursor (its key). A row the indexer
+ * deletes and writes again (crash recovery, a restart) keeps its digest; one a reorg replaced does not (another
+ * transaction, or the same one in another block: another timestamp, often another payload).
+ */
+const digest = sql<string>`md5(row(${activity.txHash}, ${activity.blockNumber}, ${activity.timestamp}, ${activity.type}, ${activity.event}, ${activity.account}, ${activity.characterId}, ${activity.otherCharacterId}, ${activity.subjectId}, ${activity.payload})::text)`;
+
+/** A confirmed row as the live source tracks it: its position, transaction and digest. */
+export type WindowRow = { cursor: string; txHash: string; digest: string };
 
 const kindIn = (kinds: readonly string[]) => inArray(sql`${activity.payload}->>'kind'`, [...kinds]);
 
@@ -92,7 +111,26 @@ function filterConditions(filter: Filter): SQL[] {
   return out;
 }
 
-export function activityRepository({ db }: SkaldDb) {
+/** What the repository reads through: the pool, or one transaction of it (a snapshot). */
+type Reader = Pick<SkaldDb['db'], 'select'>;
+
+export function activityRepository({ db }: Pick<SkaldDb, 'db'>) {
+  return {
+    ...readsOn(db),
+    /**
+     * Runs `read` on one snapshot of the index (a read-only repeatable-read transaction): every query it makes
+     * sees the same committed blocks, however many the indexer commits meanwhile.
+     */
+    snapshot<T>(read: (reads: ActivityReads) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => read(readsOn(tx)), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+    },
+  };
+}
+
+function readsOn(db: Reader) {
   const select = (where: SQL | undefined, order: 'asc' | 'desc', limit: number) =>
     db
       .select(columns)
@@ -127,20 +165,115 @@ export function activityRepository({ db }: SkaldDb) {
       return row?.cursor ?? null;
     },
 
-    /** Cursor and tx of every row from `from` on (the reorg window), oldest first. */
-    async window(from: string, limit: number) {
+    /** Cursor, tx and digest of every row from `from` on (the reorg window), oldest first. */
+    async window(from: string, limit: number): Promise<WindowRow[]> {
       return db
-        .select({ cursor: activity.cursor, txHash: activity.txHash })
+        .select({ cursor: activity.cursor, txHash: activity.txHash, digest })
         .from(activity)
         .where(gte(activity.cursor, from))
         .orderBy(asc(activity.cursor))
         .limit(limit);
     },
 
+    /** The live source's read: rows after `after` (or these cursors), oldest first, each with its digest. */
+    async confirmed(
+      where: { after: string | null; limit: number } | { cursors: string[] },
+    ): Promise<StreamEventRow[]> {
+      const condition =
+        'cursors' in where
+          ? inArray(activity.cursor, where.cursors)
+          : where.after === null
+            ? undefined
+            : gt(activity.cursor, where.after);
+      const limit = 'cursors' in where ? where.cursors.length : where.limit;
+      if (limit === 0) return [];
+      const rows = (await db
+        .select({ ...columns, digest })
+        .from(activity)
+        .leftJoin(character, eq(character.id, activity.characterId))
+        .leftJoin(other, eq(other.id, activity.otherCharacterId))
+        .leftJoin(account, eq(account.address, activity.account))
+        .leftJoin(clan, and(eq(clan.id, activity.subjectId), clanSubject))
+        .leftJoin(eloA, eloOf(eloA, activity.characterId))
+        .leftJoin(eloB, eloOf(eloB, activity.otherCharacterId))
+        .where(condition)
+        .orderBy(asc(activity.cursor))
+        .limit(limit)) as (ActivityRow & { digest: string })[];
+      return rows.map((row) => ({ event: toStreamEvent(row), digest: row.digest }));
+    },
+
+    /**
+     * The oldest cursor a subscription may resume after: rows after it are at most `maxEvents`, or all within
+     * `maxSeconds` of chain time of the newest row (whichever reaches further back). Null: any cursor. Both
+     * reads walk the primary key down from the head, so they cost the rows they allow, not the table.
+     */
+    async replayFloor(maxEvents: number, maxSeconds: number): Promise<string | null> {
+      const [byCount] = await db
+        .select({ cursor: activity.cursor })
+        .from(activity)
+        .orderBy(desc(activity.cursor))
+        .offset(maxEvents)
+        .limit(1);
+      if (!byCount) return null;
+      const newest = db
+        .select({ timestamp: activity.timestamp })
+        .from(activity)
+        .orderBy(desc(activity.cursor))
+        .limit(1);
+      const [byTime] = await db
+        .select({ cursor: activity.cursor })
+        .from(activity)
+        .where(lt(activity.timestamp, sql`(${newest}) - ${maxSeconds}`))
+        .orderBy(desc(activity.cursor))
+        .limit(1);
+      if (!byTime) return null;
+      // the older of the two: cursors sort in chain order
+      return [byTime.cursor, byCount.cursor].sort()[0] ?? null;
+    },
+
     async byCursors(cursors: string[]) {
       if (cursors.length === 0) return [];
       const rows = await select(inArray(activity.cursor, cursors), 'asc', cursors.length);
       return rows.map(toStreamEvent);
+    },
+
+    /**
+     * Events per second before `before` and after `since`, oldest first. Bounded work: it walks the primary key
+     * back from `before` over at most `maxRows` rows (block times only grow, so they cover a span of time up to
+     * `before`), and says from which second its counts are complete when it stopped early.
+     */
+    async perSecond(q: { before: string; since: number; types?: string[]; maxRows: number }) {
+      const recent = db
+        .select({ timestamp: activity.timestamp, type: activity.type })
+        .from(activity)
+        .where(lt(activity.cursor, q.before))
+        .orderBy(desc(activity.cursor))
+        .limit(q.maxRows)
+        .as('recent');
+      const wanted =
+        q.types && q.types.length > 0
+          ? sql`count(*) filter (where ${inArray(recent.type, q.types)})`
+          : sql`count(*)`;
+      const seconds = await db
+        .select({
+          t: sql<string>`${recent.timestamp}`,
+          all: sql<number>`count(*)::int`,
+          n: sql<number>`(${wanted})::int`,
+        })
+        .from(recent)
+        .groupBy(recent.timestamp)
+        .orderBy(recent.timestamp);
+      const read = seconds.reduce((sum, s) => sum + s.all, 0);
+      const oldest = seconds[0] === undefined ? null : Number(seconds[0].t);
+      // a read that stopped at its row limit is complete only after the oldest second it reached
+      const from = read >= q.maxRows && oldest !== null && oldest > q.since ? oldest + 1 : null;
+      const after = from ?? q.since + 1;
+      return {
+        items: seconds
+          .filter((s) => Number(s.t) >= after && s.n > 0)
+          .map((s) => ({ t: Number(s.t), n: s.n })),
+        from,
+      };
     },
 
     /** REST history: newest first by default, paged by cursor. */
@@ -161,4 +294,6 @@ export function activityRepository({ db }: SkaldDb) {
   };
 }
 
+/** The queries, on the pool or inside one snapshot. */
+export type ActivityReads = ReturnType<typeof readsOn>;
 export type ActivityRepository = ReturnType<typeof activityRepository>;

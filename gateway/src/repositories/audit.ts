@@ -5,7 +5,14 @@
  * chain order), so a page never shifts while new actions arrive; the CSV export walks the same cursor in batches.
  */
 import type { SkaldDb } from '@skald/db';
-import { ADMIN_GRANT_KIND_LABELS, AdminGrantKind, type AuditKind, codeLabel, ROLE_LABELS } from '@skald/game';
+import {
+  ADMIN_GRANT_KIND_LABELS,
+  AdminGrantKind,
+  type AuditKind,
+  codeLabel,
+  itemName,
+  ROLE_LABELS,
+} from '@skald/game';
 import type { AuditTargetType } from '@skald/wire/rest';
 
 type Sql = SkaldDb['sql'];
@@ -26,6 +33,8 @@ const ACTION_KIND: Record<string, AuditKind> = {
 
 export type AuditFilter = {
   admin?: string;
+  /** every admin but this one ("by others") */
+  exceptAdmin?: string;
   /** a character id: grants it received and role changes of its account */
   target?: string;
   kind?: AuditKind;
@@ -50,7 +59,7 @@ export type AuditEntry = {
   adminName: string | null;
   adminCharacterId: string | null;
   target: AuditTarget;
-  /** what happened, in words: "1,000 runix", "role admin revoked", "item 3: 10 → 12 runix" */
+  /** what happened, in words: "1,000 runix", "role admin revoked", "Healing Salve: 10 → 12 runix" */
   summary: string;
   amount: string | null;
   subjectId: string | null;
@@ -111,7 +120,7 @@ function toEntry(r: RawRow): AuditEntry {
     const summaries: Record<string, string> = {
       runix: `${fmt(amount)} runix`,
       onyx: `${fmt(amount)} onyx`,
-      item: `item ${subject} × ${fmt(amount)}`,
+      item: `${itemName(Number(subject))} × ${fmt(amount)}`,
       amulet: `amulet #${subject}`,
       lootbox: `lootbox #${subject}`,
       vera: `vera #${subject}`,
@@ -175,7 +184,7 @@ function toEntry(r: RawRow): AuditEntry {
           kind,
           kindLabel: 'Shop repriced',
           target: shop,
-          summary: `item ${d.itemId}: ${fmt(d.oldCost)} → ${fmt(d.newCost)} runix`,
+          summary: `${itemName(Number(d.itemId))}: ${fmt(d.oldCost)} → ${fmt(d.newCost)} runix`,
           subjectId: String(d.itemId),
           amount: String(d.newCost),
         }
@@ -184,7 +193,7 @@ function toEntry(r: RawRow): AuditEntry {
           kind,
           kindLabel: 'Shop restocked',
           target: shop,
-          summary: `item ${d.itemId}: +${fmt(d.added)} (now ${fmt(d.quantityAfter)})`,
+          summary: `${itemName(Number(d.itemId))}: +${fmt(d.added)} (now ${fmt(d.quantityAfter)})`,
           subjectId: String(d.itemId),
           amount: String(d.added),
         };
@@ -273,6 +282,7 @@ export function auditRepository({ sql }: SkaldDb) {
       const c = db(t);
       return db`
         ${f.admin ? db`AND ${c}.admin = ${f.admin.toLowerCase()}` : db``}
+        ${f.exceptAdmin ? db`AND ${c}.admin <> ${f.exceptAdmin.toLowerCase()}` : db``}
         ${f.from !== undefined ? db`AND ${c}.timestamp >= ${f.from}` : db``}
         ${f.to !== undefined ? db`AND ${c}.timestamp <= ${f.to}` : db``}
         ${f.tx ? db`AND ${c}.tx_hash = ${f.tx.toLowerCase()}` : db``}
@@ -355,6 +365,29 @@ export function auditRepository({ sql }: SkaldDb) {
       if (!query) return 0;
       const [row] = (await db`SELECT count(*)::int AS n FROM (${query}) q`) as unknown as { n: number }[];
       return row?.n ?? 0;
+    },
+
+    /** How many entries match the filter, counted up to `cap`. */
+    async count(f: AuditFilter, cap: number): Promise<number> {
+      const query = entries(f, {}, cap);
+      if (!query) return 0;
+      const [row] = (await db`SELECT count(*)::int AS n FROM (${query}) q`) as unknown as { n: number }[];
+      return row?.n ?? 0;
+    },
+
+    /** Who holds each role now, with the name of the account's viking when it has one. */
+    async roleHolders(limit: number) {
+      return (await db`SELECT m.account, m.role, m.granted_by, m.granted_block::text AS granted_block,
+          a.name, a.character_id::text AS character_id
+        FROM role_member m LEFT JOIN account a ON a.address = m.account
+        ORDER BY m.role, m.granted_block, m.account LIMIT ${limit}`) as unknown as {
+        account: string;
+        role: number;
+        granted_by: string;
+        granted_block: string;
+        name: string | null;
+        character_id: string | null;
+      }[];
     },
 
     /** Every entry under the filter, newest first, fetched in batches along the cursor. */

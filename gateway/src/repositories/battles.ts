@@ -24,6 +24,11 @@ const ALL_TYPES = Object.values(BattleType) as number[];
 
 type BattleRow = typeof battle.$inferSelect;
 
+const END_REASONS = ['actions', 'timeout'] as const;
+const FORFEITS = ['A', 'B', 'both'] as const;
+const endReasonOf = (v: string | null) => END_REASONS.find((r) => r === v) ?? null;
+const forfeitedOf = (v: string | null) => FORFEITS.find((r) => r === v) ?? null;
+
 function outcomeFor(row: BattleRow, characterId: bigint): 'won' | 'lost' | 'tie' | null {
   if (row.result === null || row.result === undefined) return null;
   if (row.result === 3) return 'tie';
@@ -58,12 +63,15 @@ export function battlesRepository({ db }: SkaldDb) {
       ]);
       const veraById = new Map(veraRows.map((v) => [str(v.id), v]));
       const side = (characterId: bigint, veraIds: bigint[], letter: 'A' | 'B') => {
+        const then = letter === 'A' ? row.nameA : row.nameB;
+        const now = names.get(str(characterId)) ?? '';
         const submitted = actions.find((a) => a.characterId === characterId);
         const change = elos.find((e) => e.characterId === characterId);
         return {
           side: letter,
           characterId: str(characterId),
-          name: names.get(str(characterId)) ?? '',
+          name: then || now,
+          nameNow: then && now && now !== then ? now : null,
           veras: veraIds.map((v) => {
             const found = veraById.get(str(v));
             return found ? veraSummary(found, null) : { id: str(v) };
@@ -82,6 +90,9 @@ export function battlesRepository({ db }: SkaldDb) {
         status: row.status,
         result: row.result ?? null,
         startedAt: num(row.startedAt),
+        deadline: numOrNull(row.deadline),
+        endReason: endReasonOf(row.endReason),
+        forfeited: forfeitedOf(row.forfeited),
         resolvedAt: numOrNull(row.resolvedAt),
         sides: [side(row.characterA, row.verasA, 'A'), side(row.characterB, row.verasB, 'B')],
       };
@@ -124,7 +135,10 @@ export function battlesRepository({ db }: SkaldDb) {
             battleTypeName: codeLabel(BATTLE_TYPE_LABELS, r.battleType) ?? `type ${r.battleType}`,
             status: r.status,
             outcome: outcomeFor(r, id),
-            opponent: { characterId: str(opponent), name: names.get(str(opponent)) ?? '' },
+            opponent: {
+              characterId: str(opponent),
+              name: (r.characterA === id ? r.nameB : r.nameA) || (names.get(str(opponent)) ?? ''),
+            },
             eloBefore: change ? Number(change.eloBefore) : null,
             eloAfter: change ? Number(change.eloAfter) : null,
             startedAt: num(r.startedAt),
@@ -162,7 +176,7 @@ export function battlesRepository({ db }: SkaldDb) {
       const [[queued], [active], challenges] = await Promise.all([
         db.select().from(battleQueue).where(eq(battleQueue.characterId, id)).limit(1),
         db
-          .select({ id: battle.id })
+          .select({ id: battle.id, deadline: battle.deadline })
           .from(battle)
           .where(and(eq(battle.status, 'started'), or(eq(battle.characterA, id), eq(battle.characterB, id))))
           .orderBy(desc(battle.id))
@@ -179,7 +193,16 @@ export function battlesRepository({ db }: SkaldDb) {
           .orderBy(desc(battleChallenge.id))
           .limit(50),
       ]);
-      const names = await namesOf(challenges.map((c) => (c.challenger === id ? c.opponent : c.challenger)));
+      const [names, submitted] = await Promise.all([
+        namesOf(challenges.map((c) => (c.challenger === id ? c.opponent : c.challenger))),
+        active
+          ? db
+              .select({ characterId: battleAction.characterId })
+              .from(battleAction)
+              .where(eq(battleAction.battleId, active.id))
+              .limit(2)
+          : Promise.resolve([]),
+      ]);
       const challenge = (c: (typeof challenges)[number]) => {
         const other = c.challenger === id ? c.opponent : c.challenger;
         return {
@@ -197,6 +220,14 @@ export function battlesRepository({ db }: SkaldDb) {
           characterId,
           queue: queued ? { battleType: queued.battleType, veraIds: queued.veraIds.map(str) } : null,
           activeBattleId: active ? str(active.id) : null,
+          activeBattle: active
+            ? {
+                battleId: str(active.id),
+                deadline: numOrNull(active.deadline),
+                submitted: submitted.some((s) => s.characterId === id),
+                opponentSubmitted: submitted.some((s) => s.characterId !== id),
+              }
+            : null,
           challenges: {
             incoming: challenges.filter((c) => c.opponent === id).map(challenge),
             outgoing: challenges.filter((c) => c.challenger === id).map(challenge),

@@ -1,7 +1,7 @@
 /** Veras: the detail record (spec section 3 fields first), their mint, transfers and battles, and lists. */
 import { account, battle, character, mint, type SkaldDb, vera, veraTransfer } from '@skald/db';
 import { codeLabel, publicStats, type StatBlock, statTotal, VERA_ORIGIN_LABELS } from '@skald/game';
-import { count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { num, numOrNull, str, strOrNull } from './util.ts';
 
 type VeraRow = typeof vera.$inferSelect;
@@ -122,14 +122,19 @@ export function verasRepository({ db }: SkaldDb) {
     },
 
     /** Veras an account owns, newest first. */
-    async byOwner(owner: string, limit: number) {
+    /** An owner's veras, newest first: `limit` of them below `before` (a vera id), and how many in all. */
+    async byOwner(owner: string, limit: number, before?: string) {
       const lower = owner.toLowerCase() as `0x${string}`;
       const [total] = await db.select({ n: count() }).from(vera).where(eq(vera.owner, lower));
       const rows = await db
         .select({ vera, ownerName: account.name })
         .from(vera)
         .leftJoin(account, eq(account.address, vera.owner))
-        .where(eq(vera.owner, lower))
+        .where(
+          before === undefined
+            ? eq(vera.owner, lower)
+            : and(eq(vera.owner, lower), lt(vera.id, BigInt(before))),
+        )
         .orderBy(desc(vera.id))
         .limit(limit);
       return { total: total?.n ?? 0, items: rows.map((r) => veraSummary(r.vera, r.ownerName)) };

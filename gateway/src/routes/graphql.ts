@@ -8,9 +8,10 @@
 import { Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { checkQuery, LIMITS, QueryLimitError } from '../graphql/limits.ts';
+import { checkOperations, QueryLimitError } from '../graphql/limits.ts';
 import { reject } from '../plugins/app/errors.ts';
-import { createAnalystSql, parseSqlParam, runAnalystQuery, SqlQueryError, sqlError } from '../sql/analyst.ts';
+import { createAnalyst, parseSqlParam, SqlQueryError, sqlError } from '../sql/analyst.ts';
+import { startAnalystWatchdog } from '../sql/watchdog.ts';
 
 const Operation = Type.Object({
   query: Type.String({ minLength: 1 }),
@@ -29,13 +30,25 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
   const upstream = app.config.indexerUrl.replace(/\/$/, '');
   const { timeoutMs, maxRows } = app.config.sql;
   const limits = { timeoutMs, maxRows, viewsSchema: app.config.viewsSchema };
-  const analyst = createAnalystSql({
-    url: app.config.sql.analystUrl ?? app.config.databaseUrl,
+  const analystUrl = app.config.sql.analystUrl;
+  const analyst = createAnalyst({
+    url: analystUrl ?? app.config.databaseUrl,
     viewsSchema: app.config.viewsSchema,
     timeoutMs,
+    maxRows,
+    owner: app.db.sql,
+  });
+  // the analyst role's own sessions (psql included) are held to the limit whatever they SET
+  const watchdog = startAnalystWatchdog({
+    owner: app.db.sql,
+    role: analystUrl ? decodeURIComponent(new URL(analystUrl).username) : 'skald_analyst',
+    limitMs: timeoutMs,
+    onAction: (a) => app.log.warn(a, 'analyst statement past the limit stopped'),
+    onError: (error) => app.log.debug({ err: error }, 'analyst watchdog could not look'),
   });
   app.addHook('onClose', async () => {
-    await analyst.end({ timeout: 5 });
+    await watchdog.stop();
+    await analyst.close();
   });
   const timedOut = () =>
     `the query ran longer than the ${timeoutMs} ms timeout and was cancelled; ask for fewer rows or add filters`;
@@ -58,9 +71,10 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
   async function upstreamFetch(
     path: string,
     init: RequestInit,
+    signal: AbortSignal = AbortSignal.timeout(timeoutMs),
   ): Promise<Response | 'timeout' | 'unreachable'> {
     try {
-      return await fetch(`${upstream}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      return await fetch(`${upstream}${path}`, { ...init, signal });
     } catch (error) {
       if ((error as Error).name === 'TimeoutError') {
         await cancelRunaway();
@@ -81,10 +95,8 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
     return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
   }
 
-  const check = (ops: Operation[]) => {
-    if (ops.length > LIMITS.batch) throw new QueryLimitError(`at most ${LIMITS.batch} operations per batch`);
-    for (const op of ops) checkQuery(op.query, op.variables ?? {});
-  };
+  // one budget per request: a batch shares the limits (and the upstream timeout below) of one query
+  const check = (ops: Operation[]) => checkOperations(ops);
 
   app.post(
     '/graphql',
@@ -106,15 +118,25 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       const results = [];
+      const deadline = AbortSignal.timeout(timeoutMs);
       for (const op of ops) {
-        const r = await upstreamFetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(op),
-        });
+        const r = await upstreamFetch(
+          '/graphql',
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify(op),
+          },
+          deadline,
+        );
         if (r === 'timeout') return graphqlError(reply, 422, timedOut());
         if (r === 'unreachable') return graphqlError(reply, 503, 'the indexer is unreachable; retry shortly');
-        results.push(await r.json());
+        try {
+          results.push(await r.json());
+        } catch (error) {
+          if ((error as Error).name === 'TimeoutError') return graphqlError(reply, 422, timedOut());
+          return graphqlError(reply, 502, 'the indexer answered with something that is not JSON');
+        }
       }
       return reply.type('application/json').send(results);
     },
@@ -167,7 +189,7 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
           request.method === 'POST' && body && typeof body === 'object'
             ? parseSqlParam(JSON.stringify(body))
             : parseSqlParam(query.sql);
-        const answer = await runAnalystQuery(analyst, parsed, limits);
+        const answer = await analyst.run(parsed, request.ip);
         if (answer.truncated) reply.header('x-skald-truncated', String(maxRows));
         return reply.header('cache-control', 'no-store').send(answer);
       } catch (error) {

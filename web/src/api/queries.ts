@@ -5,6 +5,7 @@
 
 import type {
   ActivityPage,
+  ActivitySeconds,
   Arena,
   AuditNewer,
   AuditPage,
@@ -181,6 +182,24 @@ export const liveHistoryQueryOptions = (api: Api, type: string | undefined) =>
     },
   });
 
+/**
+ * Events per second of the selected types before /live's oldest loaded row and after `since`: the part of the
+ * chart's window the loaded rows do not reach. Past seconds do not change: kept as long as the page shows them.
+ */
+export const activitySecondsQueryOptions = (
+  api: Api,
+  q: { type: string | undefined; before: string; since: number },
+) =>
+  queryOptions({
+    queryKey: ['activity-seconds', q.type ?? 'all', q.before, q.since],
+    queryFn: () => {
+      const params = new URLSearchParams({ before: q.before, since: String(q.since) });
+      for (const t of q.type?.split(',') ?? []) params.append('type', t);
+      return api.get<ActivitySeconds>(`/api/activity/seconds?${params}`);
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
 /** The home page's panels read as many rows as they show (the page carries them in its HTML). */
 export const HOME_PULSE = { limit: 10 };
 export const HOME_MINTS = { type: 'mint', limit: 8 };
@@ -188,6 +207,8 @@ export const HOME_MINTS = { type: 'mint', limit: 8 };
 /** The audit's filters as the URL holds them (see routes/admin/index.tsx). */
 export type AuditFilter = {
   admin?: string;
+  /** every admin but this one */
+  exceptAdmin?: string;
   target?: string;
   kind?: string;
   from?: number;

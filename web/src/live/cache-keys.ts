@@ -47,7 +47,7 @@ export function staleKeysFor(event: ActivityEvent): unknown[][] {
     case 'character':
     case 'role':
       perPerson('viking');
-      keys.push(['viking-data'], ['admin-audit-newer']);
+      keys.push(['viking-data'], ['admin-audit-newer'], ['admin-roles']);
       break;
   }
   return keys;

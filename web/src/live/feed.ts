@@ -14,27 +14,31 @@ export type Feed = { events: ActivityEvent[]; retracted: number };
 export const emptyFeed: Feed = { events: [], retracted: 0 };
 
 /**
- * Adds a frame's events. A confirmed event whose cursor is shown provisionally replaces it in place (the
- * indexer committed it); any other repeat of a cursor is ignored.
+ * Adds a frame's events, keeping the newest `cap`. A confirmed event whose cursor is shown provisionally replaces
+ * it in place (the indexer committed it); any other repeat of a cursor is ignored.
  */
-export function addEvents(feed: Feed, incoming: ActivityEvent[]): Feed {
+export function addEvents(feed: Feed, incoming: readonly ActivityEvent[], cap = FEED_CAP): Feed {
   if (incoming.length === 0) return feed;
   const known = new Map(feed.events.map((e) => [e.cursor, e]));
-  const fresh: ActivityEvent[] = [];
+  const fresh = new Map<string, ActivityEvent>();
   const upgraded = new Map<string, ActivityEvent>();
   for (const event of incoming) {
-    const shown = known.get(event.cursor);
+    const shown = fresh.get(event.cursor) ?? known.get(event.cursor);
     if (shown) {
-      if (shown.provisional && !event.provisional) upgraded.set(event.cursor, event);
+      if (shown.provisional && !event.provisional) {
+        if (fresh.has(event.cursor)) fresh.set(event.cursor, event);
+        else upgraded.set(event.cursor, event);
+      }
       continue;
     }
-    known.set(event.cursor, event);
-    fresh.push(event);
+    fresh.set(event.cursor, event);
   }
-  if (fresh.length === 0 && upgraded.size === 0) return feed;
+  if (fresh.size === 0 && upgraded.size === 0) return feed;
   const kept = upgraded.size === 0 ? feed.events : feed.events.map((e) => upgraded.get(e.cursor) ?? e);
-  const events = [...fresh, ...kept].sort((a, b) => (a.cursor < b.cursor ? 1 : a.cursor > b.cursor ? -1 : 0));
-  return { ...feed, events: events.slice(0, FEED_CAP) };
+  const events = [...fresh.values(), ...kept].sort((a, b) =>
+    a.cursor < b.cursor ? 1 : a.cursor > b.cursor ? -1 : 0,
+  );
+  return { ...feed, events: events.slice(0, cap) };
 }
 
 export function retractEvents(feed: Feed, cursors: string[]): Feed {
@@ -75,13 +79,22 @@ export function windowRange(
 }
 
 /** Events per bucket over the last `buckets` buckets ending at `nowS` (oldest first). */
-export function activityRate(events: ActivityEvent[], nowS: number, bucketS = 10, buckets = 30): number[] {
+export function activityRate(
+  events: ActivityEvent[],
+  nowS: number,
+  bucketS = 10,
+  buckets = 30,
+  /** counts per second of events the page does not hold (older than its rows), from `/api/activity/seconds` */
+  earlier: readonly { t: number; n: number }[] = [],
+): number[] {
   const counts = new Array<number>(buckets).fill(0);
   const start = nowS - bucketS * buckets;
-  for (const e of events) {
-    if (e.timestamp <= start || e.timestamp > nowS) continue;
-    const index = Math.min(buckets - 1, Math.floor((e.timestamp - start - 1) / bucketS));
-    counts[index] = (counts[index] ?? 0) + 1;
-  }
+  const add = (t: number, n: number) => {
+    if (t <= start || t > nowS) return;
+    const index = Math.min(buckets - 1, Math.floor((t - start - 1) / bucketS));
+    counts[index] = (counts[index] ?? 0) + n;
+  };
+  for (const e of events) add(e.timestamp, 1);
+  for (const s of earlier) add(s.t, s.n);
   return counts;
 }

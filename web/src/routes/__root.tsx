@@ -8,6 +8,8 @@ import { DelayBanner } from '../components/live/delay-banner.tsx';
 import { HydratedMarker } from '../components/live/hydrated-marker.tsx';
 import { LiveCache } from '../components/live/live-cache.tsx';
 import { MintToasts } from '../components/live/mint-toasts.tsx';
+import { MyMomentToasts } from '../components/live/my-moment-toasts.tsx';
+import { ToastClearance } from '../components/live/toast-clearance.tsx';
 import { VersionWatcher } from '../components/live/version-watcher.tsx';
 import { WelcomeToast } from '../components/live/welcome.tsx';
 import type { RouterContext } from '../router.tsx';
@@ -58,6 +60,8 @@ function RootDocument() {
         <Toaster {...TOASTER} hotkey={HOTKEY} theme="dark" closeButton richColors />
         <AfterIdle>
           <MintToasts />
+          <MyMomentToasts />
+          <ToastClearance />
           <LiveCache />
           <WelcomeToast />
           <VersionWatcher />

@@ -1,9 +1,11 @@
 /**
  * The arena: pick up to three veras (their abilities from the catalogue, with descriptions), choose an open
  * battle type, enter or leave its queue, and follow the queue live. When matched, the battle page takes over.
+ * There is always a way on: the battle in progress (with its turn's clock, and the claim once a silent opponent
+ * let it run out), the queue to leave, or the arsenal to queue again once the battle has ended.
  */
 import { findAbility, getSpecies, MAX_ARSENAL_VERAS, statTotal } from '@skald/game';
-import type { Vera } from '@skald/wire/rest';
+import type { Arena as ArenaData, Vera } from '@skald/wire/rest';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +14,9 @@ import { ArtImage } from '../art/art-image.tsx';
 import { artPath } from '../art/paths.ts';
 import { call } from '../lib/contracts.ts';
 import { useApi, useAppConfig, usePlayer } from '../lib/hooks.ts';
+import { useChainNow } from '../lib/use-chain-now.ts';
+import { findGameAction } from '../tx/actions.ts';
+import { RESOLVE_BATTLE_GAS } from '../tx/gas.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
 import { NeedsViking } from './-components/needs-viking.tsx';
 import { VikingSearch } from './-components/viking-search.tsx';
@@ -112,7 +117,9 @@ function Arena({ characterId }: { characterId: string }) {
   return (
     <section>
       <h1>Arena</h1>
-      {me?.activeBattleId ? (
+      {me?.activeBattle ? (
+        <ActiveBattle battle={me.activeBattle} />
+      ) : me?.activeBattleId ? (
         <div className="card" role="status">
           <strong>You are in battle #{me.activeBattleId}.</strong>{' '}
           <Link to="/battle/$id" params={{ id: me.activeBattleId }} className="button">
@@ -281,6 +288,61 @@ function Arena({ characterId }: { characterId: string }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+type ActiveBattleData = NonNullable<NonNullable<ArenaData['me']>['activeBattle']>;
+
+/** The battle the player is in: whose move it is, the turn's clock, and the claim once it ran out. */
+function ActiveBattle({ battle }: { battle: ActiveBattleData }) {
+  const now = useChainNow();
+  const config = useAppConfig();
+  const transact = useTransactor();
+  const [busy, setBusy] = useState(false);
+  const left =
+    now === undefined || battle.deadline === null ? undefined : Math.max(0, Math.ceil(battle.deadline - now));
+  const over = left === 0;
+  const canClaim = over && battle.submitted && !battle.opponentSubmitted;
+  const claim = async () => {
+    const action = findGameAction('battle-claim');
+    if (!action) return;
+    const args = { battleId: BigInt(battle.battleId) };
+    setBusy(true);
+    await transact(
+      action.toastLabel(args),
+      { ...action.toCall(config, args), gas: RESOLVE_BATTLE_GAS },
+      { invalidate: [['arena'], ['battle', battle.battleId]] },
+    );
+    setBusy(false);
+  };
+  return (
+    <div className="card" role="status" data-testid="active-battle">
+      <p>
+        <strong>You are in battle #{battle.battleId}.</strong>{' '}
+        {!battle.submitted
+          ? 'It waits for your actions.'
+          : battle.opponentSubmitted
+            ? 'Both sides have submitted; it is being resolved.'
+            : 'Your actions are in; waiting for your opponent.'}{' '}
+        {left === undefined
+          ? null
+          : over
+            ? canClaim
+              ? 'Your opponent let the turn run out: the win is yours to claim.'
+              : 'The turn is over.'
+            : `The turn ends in ${left} s.`}
+      </p>
+      <div className="row">
+        <Link to="/battle/$id" params={{ id: battle.battleId }} className="button">
+          Go to the battle
+        </Link>
+        {canClaim ? (
+          <button type="button" className="primary" disabled={busy} onClick={() => void claim()}>
+            {busy ? 'Sending…' : 'Claim the win'}
+          </button>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

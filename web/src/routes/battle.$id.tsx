@@ -1,11 +1,12 @@
 /**
  * One battle: both sides with their veras, the actions each submitted, the result and each side's elo change.
- * A participant whose side has not acted yet picks an action per vera (or surrenders it) here. The page follows
- * the battle live: every battle event refreshes it.
+ * A participant whose side has not acted yet picks an action per vera (or surrenders it) here. The turn has a
+ * deadline (block time): the page counts down to it, and once it passes offers the side that submitted to claim
+ * the win from a silent opponent. The page follows the battle live: every battle event refreshes it.
  */
 import { actionScore, BATTLE_ACTIONS, BattleOutcome, getSpecies, type StatKey } from '@skald/game';
 import type { BattleDetail, BattleSide } from '@skald/wire/rest';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { battleQueryOptions } from '../api/queries.ts';
@@ -15,6 +16,9 @@ import { call } from '../lib/contracts.ts';
 import { utcDate } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { orNotFound } from '../lib/load.ts';
+import { useChainNow } from '../lib/use-chain-now.ts';
+import { useLiveView } from '../live/use-live-view.ts';
+import { findGameAction } from '../tx/actions.ts';
 import { RESOLVE_BATTLE_GAS } from '../tx/gas.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
 
@@ -35,11 +39,42 @@ export const Route = createFileRoute('/battle/$id')({
   component: BattlePage,
 });
 
+const BATTLES = { topics: ['battle' as const], confirmedOnly: true };
+
+/**
+ * The battle follows the stream: a battle event of either side refetches it. The answer carries no cursor, so
+ * it is read once more when the subscription is acknowledged: that read and the events after it miss nothing.
+ */
+function useBattleFollow(battle: BattleDetail) {
+  const queryClient = useQueryClient();
+  const sides = new Set(battle.sides.map((s) => s.characterId));
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: ['battle', battle.id] });
+  useLiveView({
+    request: BATTLES,
+    keep: 0,
+    onLive: refetch,
+    onConfirmed: (events) => {
+      const ours = (id?: string) => id !== undefined && sides.has(id);
+      if (events.some((e) => ours(e.characterId) || ours(e.otherCharacterId))) refetch();
+    },
+    onRetracted: refetch,
+  });
+}
+
 function resultText(battle: BattleDetail): string {
   if (battle.status !== 'resolved') return 'In progress';
   if (battle.result === BattleOutcome.tie) return 'A tie';
   const winner = battle.sides[battle.result === BattleOutcome.aWon ? 0 : 1];
-  return `${winner?.name ?? 'Unknown'} won`;
+  return `${winner?.name ?? 'Unknown'} won${battle.endReason === 'timeout' ? ' by timeout' : ''}`;
+}
+
+/** Who let the turn run out, in words: "Astrid did not submit in time." */
+function forfeitText(battle: BattleDetail): string | null {
+  if (battle.endReason !== 'timeout' || battle.forfeited === null) return null;
+  const names = battle.sides
+    .filter((s) => battle.forfeited === 'both' || battle.forfeited === s.side)
+    .map((s) => s.name || `viking #${s.characterId}`);
+  return `${names.join(' and ')} did not submit in time.`;
 }
 
 function BattlePage() {
@@ -48,6 +83,7 @@ function BattlePage() {
   const player = usePlayer();
   const { data: battle } = useSuspenseQuery(battleQueryOptions(api, id));
   const mine = battle.sides.find((s) => s.characterId === player.characterId);
+  useBattleFollow(battle);
   return (
     <article>
       <h1>
@@ -59,7 +95,9 @@ function BattlePage() {
       </p>
       <p role="status" data-testid="battle-result" className="battle-result">
         <strong>{resultText(battle)}</strong>
+        {forfeitText(battle) ? <span className="muted"> · {forfeitText(battle)}</span> : null}
       </p>
+      <TurnPanel battle={battle} mine={mine} />
       <div className="grid battle-sides">
         {battle.sides.map((side) => (
           <SideCard key={side.side} side={side} battle={battle} isMe={side === mine} />
@@ -93,10 +131,13 @@ function SideCard({ side, battle, isMe }: { side: BattleSide; battle: BattleDeta
         </Link>
         {isMe ? <span className="muted"> (you)</span> : null}
       </h2>
+      {side.nameNow ? <p className="muted">Now called {side.nameNow}</p> : null}
       {eloLine(side) ? <p data-testid="elo-change">{eloLine(side)}</p> : null}
       {resolved && side.score !== null ? <p className="muted">Score {side.score}</p> : null}
       {!resolved ? (
-        <p className="muted">{side.submitted ? 'Actions submitted' : 'Choosing actions…'}</p>
+        <p className="muted" data-testid="side-state">
+          {side.submitted ? 'Actions submitted' : 'Choosing actions…'}
+        </p>
       ) : null}
       <ul className="feed">
         {side.veras.map((v, i) => {
@@ -125,6 +166,65 @@ function SideCard({ side, battle, isMe }: { side: BattleSide; battle: BattleDeta
         })}
       </ul>
     </section>
+  );
+}
+
+function countdown(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return m > 0 ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`;
+}
+
+/** The turn's clock while the battle runs, and the claim once it has run out. */
+function TurnPanel({ battle, mine }: { battle: BattleDetail; mine: BattleSide | undefined }) {
+  const now = useChainNow();
+  const config = useAppConfig();
+  const transact = useTransactor();
+  const [busy, setBusy] = useState(false);
+  if (battle.status !== 'started' || battle.deadline === null) return null;
+  const other = battle.sides.find((s) => s !== mine);
+  const left = now === undefined ? undefined : Math.max(0, Math.ceil(battle.deadline - now));
+  const over = left === 0;
+  const canClaim = over && mine?.submitted === true && other !== undefined && !other.submitted;
+
+  const claim = async () => {
+    const action = findGameAction('battle-claim');
+    if (!action) return;
+    const args = { battleId: BigInt(battle.id) };
+    setBusy(true);
+    await transact(
+      action.toastLabel(args),
+      { ...action.toCall(config, args), gas: RESOLVE_BATTLE_GAS },
+      { invalidate: [['battle', battle.id], ['arena']] },
+    );
+    setBusy(false);
+  };
+
+  return (
+    <div className="card" data-testid="battle-turn" style={{ marginBottom: 16 }}>
+      {left === undefined ? (
+        <p>Turn ends at {utcDate(battle.deadline)}.</p>
+      ) : over ? (
+        <p>
+          <strong>The turn is over.</strong>{' '}
+          {canClaim
+            ? `${other?.name || 'Your opponent'} did not submit in time: the win is yours to claim.`
+            : mine && !mine.submitted
+              ? 'Submit now: your actions still count until someone ends the battle.'
+              : 'Either side may now end the battle; a side that has not submitted forfeits.'}
+        </p>
+      ) : (
+        <p>
+          Turn ends in <strong data-testid="turn-countdown">{countdown(left)}</strong>. A side that has not
+          submitted by then forfeits.
+        </p>
+      )}
+      {canClaim ? (
+        <button type="button" className="primary" disabled={busy} onClick={() => void claim()}>
+          {busy ? 'Sending…' : 'Claim the win'}
+        </button>
+      ) : null}
+    </div>
   );
 }
 

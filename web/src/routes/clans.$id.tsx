@@ -1,5 +1,5 @@
 import { CLAN_RANK_LABELS, CLAN_STATUS_LABELS, ClanRank, ClanStatus, codeLabel } from '@skald/game';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -12,6 +12,7 @@ import { call, type WriteArgs, type WriteFunction } from '../lib/contracts.ts';
 import { number } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { orNotFound } from '../lib/load.ts';
+import { useLiveView } from '../live/use-live-view.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
 import { VikingSearch } from './-components/viking-search.tsx';
 
@@ -40,6 +41,18 @@ function ClanPage() {
   const transact = useTransactor();
   const { data } = useSuspenseQuery(clanQueryOptions(api, id));
   const clan = data.clan;
+  // the clan follows the stream from the cursor it was read at: its events after that read refetch it
+  const queryClient = useQueryClient();
+  useLiveView({
+    request: { topics: ['all'], clan: id, confirmedOnly: true },
+    from: data.asOf,
+    keep: 0,
+    onLive: () => {
+      if (data.asOf == null) void queryClient.invalidateQueries({ queryKey: ['clan', id] });
+    },
+    onConfirmed: () => void queryClient.invalidateQueries({ queryKey: ['clan', id] }),
+    onRetracted: () => void queryClient.invalidateQueries({ queryKey: ['clan', id] }),
+  });
   const me = data.members.find((m) => m.characterId === player.characterId);
   const myAsks = useQuery({
     ...vikingClanAsksQueryOptions(api, player.characterId ?? '0'),

@@ -139,8 +139,8 @@ function Review({ action, args }: { action: GameAction; args: ActionArgs }) {
   );
 }
 
-function amounts(runix: bigint, onyx: bigint): string {
-  const parts: string[] = [];
+function amounts(runix: bigint, onyx: bigint, goods: string[] = []): string {
+  const parts: string[] = [...goods];
   if (runix > 0n) parts.push(`${number(runix)} runix`);
   if (onyx > 0n) parts.push(`${number(onyx)} onyx`);
   return parts.length === 0 ? 'nothing' : parts.join(' + ');
@@ -148,10 +148,10 @@ function amounts(runix: bigint, onyx: bigint): string {
 
 function describePay(quote: ReturnType<GameAction['quote']>): string {
   if (!quote) return 'Working out the price…';
-  return amounts(quote.runix < 0n ? -quote.runix : 0n, quote.onyx < 0n ? -quote.onyx : 0n);
+  return amounts(quote.runix < 0n ? -quote.runix : 0n, quote.onyx < 0n ? -quote.onyx : 0n, quote.give);
 }
 
 function describeReceive(quote: ReturnType<GameAction['quote']>): string {
   if (!quote) return '…';
-  return amounts(quote.runix > 0n ? quote.runix : 0n, quote.onyx > 0n ? quote.onyx : 0n);
+  return amounts(quote.runix > 0n ? quote.runix : 0n, quote.onyx > 0n ? quote.onyx : 0n, quote.receive);
 }

@@ -4,11 +4,13 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { inventoryQueryOptions, vikingQueryOptions } from '../api/queries.ts';
 import { ActionForm } from '../components/forms/action-form.tsx';
 import { bigintOf, numberOf } from '../components/forms/values.ts';
+import { WaitingList } from '../components/waiting.tsx';
 import { call, uintMax } from '../lib/contracts.ts';
 import { number, utcDate } from '../lib/format.ts';
 import { useApi, useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { useNowSeconds } from '../lib/use-now.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
+import { Explore } from './-components/explore.tsx';
 import { LootBoxes, TrackerForm, VeraCard } from './-components/home-sections.tsx';
 import { NeedsViking } from './-components/needs-viking.tsx';
 
@@ -59,6 +61,8 @@ function Collection({ characterId }: { characterId: string }) {
           <strong>{number(inv.runix)}</strong> runix · <strong>{number(inv.onyx)}</strong> onyx
         </p>
       ) : null}
+      <WaitingList characterId={characterId} />
+      {profile.data?.state === 1 ? <Explore characterId={characterId} /> : null}
       <h2>Veras</h2>
       <div className="grid">
         {(inventory.data?.veras.items ?? []).map((v) => (
@@ -67,7 +71,8 @@ function Collection({ characterId }: { characterId: string }) {
       </div>
       {inventory.isSuccess && inventory.data.veras.total === 0 ? (
         <p className="muted">
-          No veras yet. <Link to="/start">Go on an encounter.</Link>
+          No veras yet.{' '}
+          {profile.data?.state === 1 ? 'Explore an area above.' : <Link to="/start">Finish onboarding.</Link>}
         </p>
       ) : null}
       <h2>Items</h2>

@@ -132,6 +132,7 @@ function ShopPage() {
                     type="button"
                     className="secondary"
                     disabled={!player.characterId || !item.isPurchasable || 'error' in parsed || tooDear}
+                    data-primary-action
                     onClick={() => review(item.itemId, 'buy')}
                   >
                     Buy
@@ -140,6 +141,7 @@ function ShopPage() {
                     type="button"
                     className="secondary"
                     disabled={!player.characterId || !item.isSellable || 'error' in parsed}
+                    data-primary-action
                     onClick={() => review(item.itemId, 'sell')}
                   >
                     Sell

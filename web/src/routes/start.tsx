@@ -1,11 +1,10 @@
 /**
  * Onboarding for a wallet without a viking: name and look (with a live preview), starter choices, create the
- * character, finish onboarding (`login`), then a first encounter. Each step is one transaction with one toast;
- * the page follows the gateway (and the receipts) so it resumes at the right step after a reload.
+ * character, finish onboarding (`login`), then claim the starter vera chosen here (with the first runix). Each
+ * step is one transaction with one toast; the page follows the gateway (and the receipts) so it resumes at the
+ * right step after a reload. More veras come from exploring (the Explore card, also on the player's home).
  */
 import {
-  AREA_COUNT,
-  areaName,
   CHARACTER_ATTRIBUTES,
   CHARACTER_NAME_MAX_BYTES,
   type CharacterAttributes,
@@ -13,6 +12,7 @@ import {
   defaultCharacterAttributes,
   getMainRune,
   getSpecies,
+  STARTER_RUNIX,
   statTotal,
 } from '@skald/game';
 import type { Vera } from '@skald/wire/rest';
@@ -38,12 +38,12 @@ export const Route = createFileRoute('/start')({
 const STARTER_SPECIES = [1, 2, 3, 4, 5, 6, 7, 8];
 const STARTER_RUNES = [1, 2, 3];
 
-type Step = 'connect' | 'loading' | 'create' | 'login' | 'encounter' | 'done';
+type Step = 'connect' | 'loading' | 'create' | 'login' | 'starter' | 'done';
 
 const STEP_LABELS: Record<Exclude<Step, 'connect' | 'loading'>, string> = {
   create: '1. Create your viking',
   login: '2. Finish onboarding',
-  encounter: '3. First encounter',
+  starter: '3. Your starter',
   done: 'Ready',
 };
 
@@ -80,7 +80,7 @@ function StartPage() {
   else if (!characterId) step = 'create';
   else if (!profile.data && !created) step = 'loading';
   else if (!loggedIn && profile.data?.state !== 1) step = 'login';
-  else if (!firstVera && (profile.data?.veras.total ?? 0) === 0) step = 'encounter';
+  else if (!firstVera && (profile.data?.veras.total ?? 0) === 0) step = 'starter';
   else step = 'done';
 
   const onCreated = (id: string) => {
@@ -115,7 +115,7 @@ function StartPage() {
       {step === 'login' ? (
         <FinishOnboarding name={profile.data?.name} onDone={() => setLoggedIn(true)} />
       ) : null}
-      {step === 'encounter' ? <FirstEncounter onMinted={setFirstVera} /> : null}
+      {step === 'starter' ? <ClaimStarter starter={profile.data?.starter} onMinted={setFirstVera} /> : null}
       {step === 'done' ? (
         <Done
           characterId={characterId as string}
@@ -283,42 +283,42 @@ function FinishOnboarding({ name, onDone }: { name: string | undefined; onDone: 
   );
 }
 
-function FirstEncounter({ onMinted }: { onMinted: (veraId: string) => void }) {
+function ClaimStarter(props: {
+  starter: { species: number; rune: number } | undefined;
+  onMinted: (veraId: string) => void;
+}) {
   const config = useAppConfig();
   const transact = useTransactor();
-  const [area, setArea] = useState(1);
   const [busy, setBusy] = useState(false);
-  const onExplore = async () => {
+  const { starter } = props;
+  const onClaim = async () => {
     setBusy(true);
-    const result = await transact(`Exploring ${areaName(area)}`, {
-      ...call(config, 'Veras', 'encounter', [area]),
+    const result = await transact('Claiming your starter', {
+      ...call(config, 'Veras', 'claimStarter', []),
       gas: MINT_ROLL_GAS,
     });
     setBusy(false);
     if (!result.ok) return;
     const { mintedVeraId } = await import('../tx/receipt-events.ts');
     const veraId = mintedVeraId(result.receipt);
-    if (veraId !== undefined) onMinted(veraId);
+    if (veraId !== undefined) props.onMinted(veraId);
   };
   return (
     <div className="card">
-      <h2>Your first encounter</h2>
-      <p>Pick an area to explore. Each is home to one species, and its neighbours wander in too.</p>
-      <div className="row" style={{ flexWrap: 'wrap' }}>
-        {Array.from({ length: AREA_COUNT }, (_, i) => i + 1).map((id) => (
-          <label key={id} className={`card choice${area === id ? ' active' : ''}`}>
-            <input type="radio" name="area" value={id} checked={area === id} onChange={() => setArea(id)} />
-            <ArtImage src={artPath.species(id)} alt="" size={32} />
-            <span>
-              {areaName(id)}
-              <br />
-              <small className="muted">home of {getSpecies(id).name}</small>
-            </span>
-          </label>
-        ))}
-      </div>
-      <button type="button" className="primary" disabled={busy} onClick={() => void onExplore()}>
-        {busy ? 'Waiting for the wallet…' : 'Explore'}
+      <h2>Your starter</h2>
+      {starter ? (
+        <p className="row" style={{ flexWrap: 'wrap' }}>
+          <ArtImage src={artPath.species(starter.species)} alt="" size={48} />
+          <span>
+            The {getSpecies(starter.species).name} you chose, with the {getMainRune(starter.rune).name} rune,
+            is waiting for you, with {STARTER_RUNIX} runix for the shop and the bank.
+          </span>
+        </p>
+      ) : (
+        <p>The starter you chose is waiting for you, with {STARTER_RUNIX} runix for the shop and the bank.</p>
+      )}
+      <button type="button" className="primary" disabled={busy} onClick={() => void onClaim()}>
+        {busy ? 'Waiting for the wallet…' : 'Claim your starter'}
       </button>
     </div>
   );
@@ -335,14 +335,15 @@ function Done(props: { characterId: string; veraId: string | undefined; vera: Ve
           <Link to="/vera/$id" params={{ id: veraId }}>
             {v ? `${getSpecies(v.species).name} #${veraId}` : `vera #${veraId}`}
           </Link>
-          {v ? ` (stat total ${statTotal(v, v.subRune)})` : ''}. It is yours now.
+          {v ? ` (stat total ${statTotal(v, v.subRune)})` : ''}. It is yours now, with {STARTER_RUNIX} runix
+          to spend.
         </p>
       ) : (
         <p>Your viking is ready.</p>
       )}
       <div className="row">
         <Link to="/nfts" className="button">
-          Go to your home
+          Go to your home and explore
         </Link>
         <Link to="/arena" className="button secondary">
           Battle in the arena

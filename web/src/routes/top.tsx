@@ -1,11 +1,13 @@
 import { BATTLE_TYPE_LABELS, BattleType, codeLabel, isId } from '@skald/game';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { eloHistoryQueryOptions, LEADERBOARD_PAGE, leaderboardQueryOptions } from '../api/queries.ts';
 import { EloChart } from '../components/elo-chart.tsx';
+import { useLiveView } from '../live/use-live-view.ts';
 
 const TYPES = Object.values(BattleType);
+const BATTLES = { topics: ['battle' as const], confirmedOnly: true };
 
 type TopSearch = { type?: number; player?: string; page?: number; name?: string };
 
@@ -77,7 +79,25 @@ function TopPage() {
   const [typed, setTyped] = useState(name);
   useEffect(() => setTyped(name), [name]);
 
-  // live rank moves: LiveCache refetches the board on every battle event; rows show how far they moved
+  // the board follows the stream from the cursor it was read at: a battle after that read refetches it
+  const queryClient = useQueryClient();
+  const refreshBoard = () => {
+    void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+    void queryClient.invalidateQueries({ queryKey: ['elo-history'] });
+  };
+  useLiveView({
+    request: BATTLES,
+    from: board.data?.asOf,
+    keep: 0,
+    enabled: board.data !== undefined,
+    onLive: () => {
+      if (board.data?.asOf == null) void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+    },
+    onConfirmed: () => refreshBoard(),
+    onRetracted: () => refreshBoard(),
+  });
+
+  // live rank moves: rows show how far they moved since the last read
   const moves = new Map<string, number>();
   for (const row of rows) {
     const before = previous.current.get(row.characterId);
@@ -184,12 +204,20 @@ function TopPage() {
           })}
         </tbody>
       </table>
-      {rows.length === 0 ? (
+      {rows.length === 0 && total > 0 && page > pages ? (
+        <p className="muted" role="status">
+          Page {page} is past the end of this board ({total} {total === 1 ? 'viking' : 'vikings'}, {pages}{' '}
+          {pages === 1 ? 'page' : 'pages'}).{' '}
+          <Link to="/top" search={(s) => ({ ...s, page: pages > 1 ? pages : undefined })}>
+            Go to the last page
+          </Link>
+        </p>
+      ) : rows.length === 0 ? (
         <p className="muted">
           {name ? `No viking named like “${name}” on this board.` : 'No rated battles yet for this type.'}
         </p>
       ) : null}
-      {total > 0 ? (
+      {total > 0 && rows.length > 0 ? (
         <nav className="pager" aria-label="Leaderboard pages">
           <span className="muted">
             {first}–{first + rows.length - 1} of {total}

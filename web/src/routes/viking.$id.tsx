@@ -1,11 +1,13 @@
 import { BATTLE_TYPE_LABELS, CLAN_RANK_LABELS, codeLabel, statTotal } from '@skald/game';
+import type { Vera, VeraPage } from '@skald/wire/rest';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { vikingBattlesQueryOptions, vikingQueryOptions } from '../api/queries.ts';
 import { ArtImage } from '../art/art-image.tsx';
 import { artPath } from '../art/paths.ts';
 import { shortAddress, utcDate } from '../lib/format.ts';
-import { usePlayer } from '../lib/hooks.ts';
+import { useApi, usePlayer } from '../lib/hooks.ts';
 import { orNotFound } from '../lib/load.ts';
 import { BattleList } from './-components/battle-list.tsx';
 
@@ -82,20 +84,7 @@ function VikingPage() {
           ))}
         </dl>
       </section>
-      <section aria-labelledby="veras-title">
-        <h2 id="veras-title">Veras</h2>
-        <div className="grid">
-          {viking.veras.items.map((v) => (
-            <Link key={v.id} to="/vera/$id" params={{ id: v.id }} className="card row">
-              <ArtImage src={artPath.species(v.species)} alt="" size={48} />
-              <span>
-                Vera #{v.id} · level {v.level} · total {statTotal(v, v.subRune)}
-              </span>
-            </Link>
-          ))}
-        </div>
-        {viking.veras.total === 0 ? <p className="muted">No veras yet.</p> : null}
-      </section>
+      <VeraSection characterId={viking.characterId} first={viking.veras} />
       <section aria-labelledby="battles-title">
         <h2 id="battles-title">Battles</h2>
         <p className="muted">
@@ -105,5 +94,75 @@ function VikingPage() {
         <BattleList characterId={viking.characterId} />
       </section>
     </article>
+  );
+}
+
+const VERA_PAGE = 100;
+
+/** A viking's veras, newest first: the profile's first page, then "Show more" a page at a time, with the count. */
+function VeraSection({
+  characterId,
+  first,
+}: {
+  characterId: string;
+  first: { total: number; items: Vera[] };
+}) {
+  const api = useApi();
+  const [more, setMore] = useState<Vera[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const shown = [...first.items, ...more];
+  const left = first.total - shown.length;
+  const loadMore = async () => {
+    const before = shown.at(-1)?.id;
+    if (!before) return;
+    setLoading(true);
+    setError(undefined);
+    try {
+      const page = await api.get<VeraPage>(
+        `/api/viking/${encodeURIComponent(characterId)}/veras?before=${before}&limit=${VERA_PAGE}`,
+      );
+      setMore((old) => [...old, ...page.items]);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <section aria-labelledby="veras-title">
+      <h2 id="veras-title">
+        Veras <span className="muted">({first.total})</span>
+      </h2>
+      <div className="grid">
+        {shown.map((v) => (
+          <Link key={v.id} to="/vera/$id" params={{ id: v.id }} className="card row">
+            <ArtImage src={artPath.species(v.species)} alt="" size={48} />
+            <span>
+              Vera #{v.id} · level {v.level} · total {statTotal(v, v.subRune)}
+            </span>
+          </Link>
+        ))}
+      </div>
+      {first.total === 0 ? <p className="muted">No veras yet.</p> : null}
+      {shown.length > 0 && first.total > 0 ? (
+        <p className="muted" role="status">
+          Showing {shown.length} of {first.total}
+          {left > 0 ? (
+            <>
+              {' · '}
+              <button type="button" className="secondary" disabled={loading} onClick={() => void loadMore()}>
+                {loading ? 'Loading…' : `Show ${Math.min(left, VERA_PAGE)} more`}
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-errors" role="alert">
+          Could not load more veras: {error}
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -40,8 +40,13 @@ export type QuoteData = {
   reputation?: { buyingPower: number; sellingPower: number };
 };
 
-/** Runix and onyx the action moves: negative is paid, positive received; undefined while unknown. */
-export type Quote = { runix: bigint; onyx: bigint; note?: string } | undefined;
+/**
+ * Runix and onyx the action moves (negative is paid, positive received), and the goods it hands over or takes
+ * (`receive`, `give`, in words: "2 × Mead"); undefined while unknown.
+ */
+export type Quote =
+  | { runix: bigint; onyx: bigint; receive?: string[]; give?: string[]; note?: string }
+  | undefined;
 
 export type GameAction = {
   id: string;
@@ -132,7 +137,11 @@ export const GAME_ACTIONS: readonly GameAction[] = [
       const item = shopItem(a, d);
       if (!item || !d.reputation) return undefined;
       const total = shopBuyTotal(BigInt(item.runixCost), d.reputation.buyingPower, big(a.quantity));
-      return { runix: -total, onyx: 0n };
+      return {
+        runix: -total,
+        onyx: 0n,
+        receive: [`${number(big(a.quantity))} × ${itemName(Number(a.itemId))}`],
+      };
     },
     needs: ['inventory', 'shop'],
     contractArgs: (a) =>
@@ -158,6 +167,7 @@ export const GAME_ACTIONS: readonly GameAction[] = [
       return {
         runix: shopSellTotal(BigInt(item.runixCost), d.reputation.sellingPower, big(a.quantity)),
         onyx: 0n,
+        give: [`${number(big(a.quantity))} × ${itemName(Number(a.itemId))}`],
       };
     },
     needs: ['inventory', 'shop'],
@@ -241,6 +251,19 @@ export const GAME_ACTIONS: readonly GameAction[] = [
     contractArgs: (a) => [str(a.name), str(a.tag), str(a.description)] as const,
     back: '/clans',
     toastLabel: () => 'Founding the clan',
+  }),
+  gameAction('Battles', 'claimTimeout', {
+    id: 'battle-claim',
+    params: [uint('battleId', 'Battle', 1n, uintMax('Battles', 'claimTimeout', 'battleId', 64))],
+    title: (a) => `Claim the win in battle #${a.battleId}`,
+    details: () => [
+      'Your opponent let the turn run out: a side that has not submitted its actions forfeits and loses, as for any loss.',
+    ],
+    quote: free,
+    needs: [],
+    contractArgs: (a) => [big(a.battleId)] as const,
+    back: '/arena',
+    toastLabel: () => 'Claiming the win',
   }),
   gameAction('Clans', 'leaveClan', {
     id: 'clan-leave',

@@ -30,7 +30,9 @@ function decodeRaw(data: Hex): { name: string; args: readonly unknown[] } | unde
 
 /** The wallet's account cannot pay the gas (viem's InsufficientFundsError, or a node saying so). */
 export const NO_GAS_MESSAGE =
-  'Your wallet has no tBNB left to pay the network fee (gas). Top it up and try again.';
+  'Your wallet has no tBNB left to pay the network fee (gas). Top it up and try again: on opBNB testnet from the ' +
+  "BNB Chain faucet (https://www.bnbchain.org/en/testnet-faucet); on a local chain, import one of anvil's funded " +
+  'development accounts (see the README).';
 
 function isOutOfGasMoney(error: unknown): boolean {
   if (!(error instanceof BaseError)) return false;

@@ -20,6 +20,8 @@ export const ActivityRow = Type.Object({
   otherCharacterId: Type.Optional(Type.String()),
   veraId: Type.Optional(Type.String()),
   clanId: Type.Optional(Type.String()),
+  /** the battle a battle event is about (started, moves, resolved, timed out, elo) */
+  battleId: Type.Optional(Type.String()),
   account: Type.Optional(Type.String()),
   payload: FreeObject,
   /**
@@ -43,5 +45,31 @@ export const ActivityRow = Type.Object({
 export type ActivityRow = Static<typeof ActivityRow>;
 export type ActivityNames = NonNullable<ActivityRow['names']>;
 
-export const ActivityPage = Type.Object({ items: Type.Array(ActivityRow), next: Nullable(Cursor) });
+/**
+ * The newest activity cursor the gateway had applied when it read the answer (null: none yet). Everything the
+ * answer could show up to that cursor is in it; a page that renders the answer and then listens subscribes
+ * after it, so the two together miss nothing (`@skald/wire` live client).
+ */
+export const AsOf = Nullable(Cursor);
+
+export const ActivityPage = Type.Object({
+  items: Type.Array(ActivityRow),
+  next: Nullable(Cursor),
+  asOf: Type.Optional(AsOf),
+});
 export type ActivityPage = Static<typeof ActivityPage>;
+
+/** Most rows `/api/activity/seconds` reads back from its cursor: the answer says where it stopped (`from`). */
+export const ACTIVITY_SECONDS_ROWS = 20_000;
+
+/**
+ * `/api/activity/seconds`: how many events (of the asked types) each second held, before a cursor and after a
+ * time, oldest first; seconds without events are left out. What a chart needs for the part of its window that
+ * came before the rows a page loaded.
+ */
+export const ActivitySeconds = Type.Object({
+  items: Type.Array(Type.Object({ t: Type.Integer({ description: 'unix seconds' }), n: Type.Integer() })),
+  /** the counts are complete only from this second on (the read stopped after its rows); null: from `since` */
+  from: Nullable(Type.Integer()),
+});
+export type ActivitySeconds = Static<typeof ActivitySeconds>;

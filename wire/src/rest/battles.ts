@@ -13,7 +13,10 @@ export type NamedVikings = Static<typeof NamedVikings>;
 export const BattleSide = Type.Object({
   side: OneOf(['A', 'B']),
   characterId: Type.String(),
+  /** the viking's name when the battle started */
   name: Type.String(),
+  /** the viking's name now, when it was renamed since; null otherwise */
+  nameNow: Nullable(Type.String()),
   /** the veras as they were when the battle started: a vera's fields, as many as were recorded */
   veras: Type.Array(Type.Unsafe<Partial<Vera> & { id: string }>(FreeObject)),
   submitted: Type.Boolean(),
@@ -32,6 +35,12 @@ export const BattleDetail = Type.Object({
   status: Type.String(),
   result: Nullable(Type.Integer()),
   startedAt: Type.Integer(),
+  /** end of the turn, unix seconds by block time: after it anyone may end the battle, a silent side forfeiting */
+  deadline: Nullable(Type.Integer()),
+  /** how it ended: both sides submitted, or a claim after the deadline; null while started */
+  endReason: Nullable(OneOf(['actions', 'timeout'])),
+  /** on a timeout, the side(s) that never submitted */
+  forfeited: Nullable(OneOf(['A', 'B', 'both'])),
   resolvedAt: Nullable(Type.Integer()),
   sides: Type.Array(BattleSide),
 });
@@ -43,6 +52,7 @@ export const BattleListItem = Type.Object({
   battleTypeName: Type.String(),
   status: Type.String(),
   outcome: Nullable(OneOf(['won', 'lost', 'tie'])),
+  /** the opponent, with the name they had when the battle started */
   opponent: NamedViking,
   eloBefore: Nullable(Type.Integer()),
   eloAfter: Nullable(Type.Integer()),
@@ -80,6 +90,15 @@ export const Arena = Type.Object({
       characterId: Type.String(),
       queue: Nullable(Type.Object({ battleType: Type.Integer(), veraIds: Type.Array(Type.String()) })),
       activeBattleId: Nullable(Type.String()),
+      /** the battle it fights now: when its turn ends and who has submitted */
+      activeBattle: Nullable(
+        Type.Object({
+          battleId: Type.String(),
+          deadline: Nullable(Type.Integer()),
+          submitted: Type.Boolean(),
+          opponentSubmitted: Type.Boolean(),
+        }),
+      ),
       challenges: Type.Object({ incoming: Type.Array(ArenaChallenge), outgoing: Type.Array(ArenaChallenge) }),
     }),
   ),

@@ -23,20 +23,44 @@ export const AuditCursor = Type.String({ pattern: AUDIT_CURSOR_PATTERN, descript
 
 export const TxHash = Type.String({ pattern: TX_HASH_PATTERN, description: '0x followed by 64 hex digits' });
 
-export const BattleTypeParam = Type.Integer({
+/** The text of a whole-number request parameter: decimal digits, no sign, exponent, point or leading zero. */
+export const DECIMAL_PATTERN = '^(?:0|[1-9][0-9]{0,14})$';
+
+/**
+ * A whole number in a path or query parameter, as a number to the handler. The text is checked before it is
+ * converted: JSON Schema's integer coercion alone takes `1e309`, `Infinity`, `0x10` and ` 1` (and skips the
+ * bounds for an infinite value), which would reach the database. A number in a JSON body passes the same way.
+ */
+export const WholeNumber = (options: {
+  minimum: number;
+  maximum: number;
+  default?: number;
+  description?: string;
+}) => {
+  const { minimum, maximum, ...rest } = options;
+  return Type.Unsafe<number>({
+    ...rest,
+    allOf: [
+      { type: 'string', pattern: DECIMAL_PATTERN },
+      { type: 'integer', minimum, maximum },
+    ],
+  });
+};
+
+export const BattleTypeParam = WholeNumber({
   minimum: 1,
   maximum: 3,
   description: '1 ranked, 2 casual, 3 tournament',
 });
 
 /** Capped pagination: 1..100 items, default 20. */
-export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 20 });
-export const Offset = Type.Integer({ minimum: 0, maximum: 100_000, default: 0 });
+export const Limit = WholeNumber({ minimum: 1, maximum: 100, default: 20 });
+export const Offset = WholeNumber({ minimum: 0, maximum: 100_000, default: 0 });
 export const Pagination = Type.Object({ limit: Limit, offset: Offset });
 export type Pagination = Static<typeof Pagination>;
 
-/** Unix seconds. */
-export const Timestamp = Type.Integer({ minimum: 0 });
+/** Unix seconds (as a parameter: up to the last second of year 9999). */
+export const Timestamp = WholeNumber({ minimum: 0, maximum: 253_402_300_799 });
 
 export const ErrorResponse = Type.Object({
   statusCode: Type.Integer(),

@@ -1,5 +1,6 @@
 /** /ready and /status: whether the database and the indexer answer, and how far behind the chain it is. */
 import { type Static, type TSchema, Type } from 'typebox';
+import { VerifyStatus } from './verify.ts';
 
 // anyOf here (not common's type lists): the probes are small and rarely read
 const OrNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -17,13 +18,23 @@ export const Health = Type.Object({
   lag: OrNull(Type.Object({ blocks: Type.Number(), seconds: Type.Number() })),
   maxLagBlocks: Type.Number(),
   live: Type.Object({
-    state: Type.Union([Type.Literal('current'), Type.Literal('behind'), Type.Literal('stopped')]),
+    /** stopped: the indexer or the database is down; stalled: the indexer makes no progress while the chain moves */
+    state: Type.Union([
+      Type.Literal('current'),
+      Type.Literal('behind'),
+      Type.Literal('stalled'),
+      Type.Literal('stopped'),
+    ]),
     head: OrNull(Type.String()),
     headBlock: OrNull(Type.Number()),
     databaseHead: OrNull(Type.String()),
     lastBatchSecondsAgo: OrNull(Type.Number()),
+    /** how long the indexer has made no progress while the chain moved; null while it does */
+    stalledSeconds: OrNull(Type.Number()),
   }),
   liveHead: OrNull(Type.String()),
   checkedAt: Type.String(),
+  /** when `npm run verify` last ran and when it last passed (null: unreadable) */
+  verify: OrNull(VerifyStatus),
 });
 export type Health = Static<typeof Health>;

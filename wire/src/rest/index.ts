@@ -11,4 +11,5 @@ export * from './common.ts';
 export * from './health.ts';
 export * from './players.ts';
 export * from './vera.ts';
+export * from './verify.ts';
 export * from './world.ts';

@@ -16,6 +16,14 @@ export type VikingData = Static<typeof VikingData>;
 
 const VeraList = Type.Object({ total: Type.Integer(), items: Type.Array(Vera) });
 
+/** `/api/viking/:characterId/veras`: a character's veras, newest first, a page at a time (`next`: `before=` it). */
+export const VeraPage = Type.Object({
+  total: Type.Integer(),
+  items: Type.Array(Vera),
+  next: Nullable(Type.String()),
+});
+export type VeraPage = Static<typeof VeraPage>;
+
 /** `/api/viking/:characterId`: a character's profile. */
 export const Viking = Type.Object({
   characterId: Type.String(),

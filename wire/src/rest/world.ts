@@ -1,5 +1,6 @@
 /** Public lists: the leaderboard per battle type, clans (with their open asks), and the shop. */
 import { type Static, Type } from 'typebox';
+import { AsOf } from './activity.ts';
 import { FreeObject, Items, Nullable, OneOf, Page } from './common.ts';
 
 export const LeaderboardRow = Type.Object({
@@ -14,7 +15,7 @@ export type LeaderboardRow = Static<typeof LeaderboardRow>;
 
 /** `/api/leaderboard/:battleType`: one page of the board. */
 export const Leaderboard = Type.Intersect([
-  Type.Object({ battleType: Type.Integer(), battleTypeName: Type.String() }),
+  Type.Object({ battleType: Type.Integer(), battleTypeName: Type.String(), asOf: Type.Optional(AsOf) }),
   Page(LeaderboardRow),
 ]);
 export type Leaderboard = Static<typeof Leaderboard>;
@@ -63,6 +64,7 @@ export const ClanDetail = Type.Object({
   clan: ClanSummary,
   members: Type.Array(ClanMember),
   events: Type.Array(ClanEvent),
+  asOf: Type.Optional(AsOf),
 });
 export type ClanDetail = Static<typeof ClanDetail>;
 

@@ -1,10 +1,22 @@
 /**
  * One error handler. Client mistakes get their 4xx with a message naming what was wrong; a database that is
- * down or restarting gets 503 with Retry-After (the pool reconnects by itself); anything else is logged with
- * the request's context and answered 500 without internals.
+ * down, restarting, overloaded or that dropped the connection gets 503 with Retry-After (the pool reconnects by
+ * itself); a Postgres error caused by the request's values (a number out of range, text that is not a number)
+ * is a 400; anything else is logged with the request's context and answered 500 without internals.
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DECIMAL_PATTERN } from '@skald/wire/rest';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
+
+/** One route as registered: what the input boundary (and the fuzz suite) knows about it. */
+export type RouteEntry = { methods: string[]; url: string; schema?: FastifySchema };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered after this plugin (all of the gateway's routes), in registration order */
+    routeCatalog: RouteEntry[];
+  }
+}
 
 /** postgres.js and server error codes that mean "Postgres is unreachable right now", not "your query is bad". */
 const UNAVAILABLE = new Set([
@@ -30,15 +42,61 @@ const UNAVAILABLE = new Set([
   '3D000', // database does not exist (yet)
   '42P01', // relation missing: the indexer has not created its views yet
   '3F000', // schema missing: same
+  '57P04', // database dropped
+  '57P05', // idle session timeout
+  '57014', // query_canceled: a statement timeout or a cancel (the watchdog, an operator)
+  '25006', // read_only_sql_transaction: a failover left us on a replica
+  '40001', // serialization_failure: retry
+  '40P01', // deadlock_detected: retry
+  '53000', // insufficient_resources
+  '53100', // disk_full
+  '53200', // out_of_memory
+  '55P03', // lock_not_available
 ]);
 
-export function isUnavailable(error: unknown): boolean {
+/** The first code of `error` (or its causes) that means "unavailable", or undefined. */
+function unavailableCode(error: unknown): string | undefined {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (typeof e.code === 'string' && UNAVAILABLE.has(e.code)) return true;
-    if (e instanceof AggregateError && e.errors.some(isUnavailable)) return true;
+    if (typeof e.code === 'string' && UNAVAILABLE.has(e.code)) return e.code;
+    if (e instanceof AggregateError) {
+      for (const inner of e.errors) {
+        const code = unavailableCode(inner);
+        if (code) return code;
+      }
+    }
     e = e.cause as typeof e;
   }
-  return false;
+  return undefined;
+}
+
+export function isUnavailable(error: unknown): boolean {
+  return unavailableCode(error) !== undefined;
+}
+
+function unavailableMessage(code: string): string {
+  if (code === '57014')
+    return 'the database stopped the query (it ran too long or was cancelled); retry shortly';
+  if (/^(40|53|55)/.test(code)) return 'the database is busy; retry shortly';
+  return 'the database is unavailable; retry shortly';
+}
+
+/**
+ * A Postgres error the request's own values caused: class 22 (data exception: a value out of range, text that
+ * is not a number, a bad date) and the program limits of class 54 (a value or statement too large). Their
+ * message names the value's problem, not our internals.
+ */
+export function clientFault(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/^(22[0-9A-Z]{3}|54[0-9A-Z]{3})$/.test(code) && (e as { severity?: unknown }).severity !== undefined)
+      return `the request holds a value the database cannot take: ${String(e.message)}`;
+    e = e.cause as typeof e;
+  }
+  return undefined;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -63,8 +121,11 @@ function validationMessage(error: FastifyError): string {
   const where = error.validationContext ?? 'request';
   const parts = (error.validation ?? []).map((v) => {
     const field = `${where}${v.instancePath.replaceAll('/', '.')}`;
-    const missing = (v.params as { missingProperty?: string }).missingProperty;
-    return missing ? `${where}.${missing} is required` : `${field} ${v.message ?? 'is invalid'}`;
+    const params = v.params as { missingProperty?: string; pattern?: string };
+    if (params.missingProperty) return `${where}.${params.missingProperty} is required`;
+    if (v.keyword === 'pattern' && params.pattern === DECIMAL_PATTERN)
+      return `${field} must be a whole number in decimal digits (no sign, exponent, point or leading zero)`;
+    return `${field} ${v.message ?? 'is invalid'}`;
   });
   return parts.length > 0 ? parts.join('; ') : error.message;
 }
@@ -82,6 +143,12 @@ function nulPath(value: unknown, path: string, depth = 0): string | undefined {
 
 export default fp(
   async (app) => {
+    const catalog: RouteEntry[] = [];
+    app.decorate('routeCatalog', catalog);
+    app.addHook('onRoute', (route) => {
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+      catalog.push({ methods, url: route.url, schema: route.schema });
+    });
     // Postgres text cannot hold U+0000: input carrying it is the client's mistake (400), not a failed query (500)
     app.addHook('preValidation', async (request, reply) => {
       const inputs = { querystring: request.query, params: request.params, body: request.body };
@@ -93,15 +160,21 @@ export default fp(
     });
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error.validation) return reject(reply, 400, validationMessage(error));
-      if (isUnavailable(error)) {
+      const unavailable = unavailableCode(error);
+      if (unavailable) {
         request.log.warn({ err: error, url: request.url }, 'database unavailable');
         app.metrics.errors.inc({ where: 'database' });
-        return reply.code(503).header('retry-after', '2').send({
-          statusCode: 503,
-          error: 'Service Unavailable',
-          message: 'the database is unavailable; retry shortly',
-        });
+        return reply
+          .code(503)
+          .header('retry-after', '2')
+          .send({
+            statusCode: 503,
+            error: 'Service Unavailable',
+            message: unavailableMessage(unavailable),
+          });
       }
+      const fault = clientFault(error);
+      if (fault) return reject(reply, 400, fault);
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) return reject(reply, status, error.message);
       request.log.error(

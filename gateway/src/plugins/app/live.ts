@@ -32,6 +32,15 @@ export default fp(
         .slice(0, 16),
       fallbackMs: app.config.liveFallbackMs,
       fastLane: app.config.fastLane,
+      rpcUrl: app.config.rpcUrl,
+      limits: app.config.liveLimits && {
+        connectionsPerAddress: app.config.liveLimits.connectionsPerAddress,
+        replay: {
+          maxEvents: app.config.liveLimits.replayMaxEvents,
+          maxSeconds: app.config.liveLimits.replayMaxSeconds,
+        },
+        trustProxy: app.config.trustProxy,
+      },
       hooks: {
         onError: (error, where) => {
           metrics.errors.inc({ where: `live_${where}` });

@@ -4,20 +4,56 @@
  */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { ACTIVITY_TYPES } from '@skald/game';
-import { ActivityPage, Address, Cursor, clientErrors, Id, Limit } from '@skald/wire/rest';
+import {
+  ACTIVITY_SECONDS_ROWS,
+  ActivityPage,
+  ActivitySeconds,
+  Address,
+  Cursor,
+  clientErrors,
+  Id,
+  Limit,
+  WholeNumber,
+} from '@skald/wire/rest';
 import { reject } from '../../plugins/app/errors.ts';
 
+const Types = Type.Optional(
+  Type.Array(Type.Union(ACTIVITY_TYPES.map((t) => Type.Literal(t))), {
+    maxItems: ACTIVITY_TYPES.length,
+  }),
+);
+
 const activity: FastifyPluginAsyncTypebox = async (app) => {
+  // events per second before a cursor: the part of a chart's window older than the rows a page loaded
+  app.get(
+    '/activity/seconds',
+    {
+      schema: {
+        querystring: Type.Object({
+          before: Cursor,
+          since: WholeNumber({ minimum: 0, maximum: 2 ** 40, description: 'unix seconds (exclusive)' }),
+          type: Types,
+        }),
+        response: { 200: ActivitySeconds, ...clientErrors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return app.repos.activity.perSecond({
+        before: q.before,
+        since: q.since,
+        types: q.type,
+        maxRows: ACTIVITY_SECONDS_ROWS,
+      });
+    },
+  );
+
   app.get(
     '/activity',
     {
       schema: {
         querystring: Type.Object({
-          type: Type.Optional(
-            Type.Array(Type.Union(ACTIVITY_TYPES.map((t) => Type.Literal(t))), {
-              maxItems: ACTIVITY_TYPES.length,
-            }),
-          ),
+          type: Types,
           characterId: Type.Optional(Id),
           veraId: Type.Optional(Id),
           clanId: Type.Optional(Id),
@@ -37,7 +73,9 @@ const activity: FastifyPluginAsyncTypebox = async (app) => {
       if (q.before !== undefined && q.after !== undefined && q.before <= q.after) {
         return reject(reply, 400, 'querystring.before must come after querystring.after');
       }
-      return app.repos.activity.history({
+      // the stream's head before the read: a page that renders these rows subscribes after it, missing nothing
+      const asOf = app.live.hub.head;
+      const page = await app.repos.activity.history({
         types: q.type,
         characterId: q.characterId,
         veraId: q.veraId,
@@ -48,6 +86,7 @@ const activity: FastifyPluginAsyncTypebox = async (app) => {
         limit: q.limit,
         order: q.after !== undefined && q.before === undefined ? 'asc' : 'desc',
       });
+      return { ...page, asOf };
     },
   );
 };

@@ -1,10 +1,13 @@
-/** Sign-In with Ethereum: nonce, verify (sets the session cookie), session, logout. Tightly rate-limited. */
+/**
+ * Sign-In with Ethereum: nonce, verify (records a server-side session and sets its cookie), session, logout (ends
+ * the record). Tightly rate-limited.
+ */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { clientErrors, ErrorResponse, Nonce, Session } from '@skald/wire/rest';
 import type { Address, Hex } from 'viem';
 import { encodeSession, SESSION_COOKIE } from '../../auth/session.ts';
 import { SiweError, verifySiwe } from '../../auth/siwe.ts';
-import { siweDomains } from '../../config.ts';
+import { siweDomains, siweOrigins } from '../../config.ts';
 import { reject } from '../../plugins/app/errors.ts';
 
 const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -42,6 +45,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       try {
         ({ address } = await verifySiwe(request.body.message, request.body.signature as Hex, {
           domains: siweDomains(app.config),
+          origins: siweOrigins(app.config),
           chainId: app.config.chainId,
           nonces: app.nonces,
         }));
@@ -49,12 +53,17 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         if (error instanceof SiweError) return reject(reply, 401, error.message);
         throw error;
       }
-      const expires = Math.floor(Date.now() / 1000) + app.config.sessionTtlSeconds;
-      reply.setCookie(SESSION_COOKIE, encodeSession(address, expires), {
+      const player = await app.repos.players.byAddress(address);
+      const { token, record } = await app.sessions.create({
+        address,
+        admin: player?.isAdmin ?? false,
+        userAgent: request.headers['user-agent'] ?? null,
+        ttlSeconds: app.config.sessionTtlSeconds,
+      });
+      reply.setCookie(SESSION_COOKIE, encodeSession(address, record.expiresAt, token), {
         ...cookieOptions,
         maxAge: app.config.sessionTtlSeconds,
       });
-      const player = await app.repos.players.byAddress(address);
       return {
         address,
         isAdmin: player?.isAdmin ?? false,
@@ -77,7 +86,10 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/logout',
     { schema: { response: { 200: Type.Object({ ok: Type.Boolean() }) } } },
-    async (_request, reply) => {
+    async (request, reply) => {
+      // the record goes: a copy of the cookie is worth nothing afterwards, on every gateway
+      const record = await request.sessionRecord();
+      if (record) await app.sessions.revoke(record.id);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ok: true };
     },

@@ -9,6 +9,7 @@ import {
   Limit,
   NamedVikings,
   Offset,
+  WholeNumber,
 } from '@skald/wire/rest';
 import { reject } from '../../plugins/app/errors.ts';
 
@@ -59,7 +60,7 @@ const battles: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         querystring: Type.Object({
           name: Type.String({ minLength: 1, maxLength: 24, description: 'start of the name, any case' }),
-          limit: Type.Integer({ minimum: 1, maximum: 20, default: 10 }),
+          limit: WholeNumber({ minimum: 1, maximum: 20, default: 10 }),
         }),
         response: { 200: NamedVikings, ...clientErrors },
       },

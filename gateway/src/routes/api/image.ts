@@ -1,6 +1,6 @@
 /** GET /api/image?url=&w=&q=: a webp at an allowed width, from the app's own images or an allowlisted origin. */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { clientErrors, ErrorResponse } from '@skald/wire/rest';
+import { clientErrors, ErrorResponse, WholeNumber } from '@skald/wire/rest';
 import { ImageSourceError } from '../../image/fetch.ts';
 import { ALLOWED_WIDTHS, createImageProxy } from '../../image/proxy.ts';
 import { reject } from '../../plugins/app/errors.ts';
@@ -22,7 +22,7 @@ const image: FastifyPluginAsyncTypebox = async (app) => {
             enum: ALLOWED_WIDTHS,
             description: `one of ${ALLOWED_WIDTHS.join(', ')}`,
           }),
-          q: Type.Integer({ minimum: 1, maximum: 100, default: 100 }),
+          q: WholeNumber({ minimum: 1, maximum: 100, default: 100 }),
         }),
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),

@@ -1,6 +1,15 @@
 /** The player record for a wallet, character profiles, and a character's inventory. */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { Address, clientErrors, Id, InventoryData, Viking, VikingData } from '@skald/wire/rest';
+import {
+  Address,
+  clientErrors,
+  Id,
+  InventoryData,
+  Limit,
+  VeraPage,
+  Viking,
+  VikingData,
+} from '@skald/wire/rest';
 import { reject } from '../../plugins/app/errors.ts';
 
 const players: FastifyPluginAsyncTypebox = async (app) => {
@@ -27,6 +36,26 @@ const players: FastifyPluginAsyncTypebox = async (app) => {
       if (!profile) return reject(reply, 404, `no viking ${request.params.characterId}`);
       const veras = await app.repos.veras.byOwner(profile.account, 100);
       return { ...profile, veras };
+    },
+  );
+
+  app.get(
+    '/viking/:characterId/veras',
+    {
+      schema: {
+        params: Type.Object({ characterId: Id }),
+        querystring: Type.Object({ before: Type.Optional(Id), limit: Type.Optional(Limit) }),
+        response: { 200: VeraPage, ...clientErrors },
+      },
+    },
+    async (request, reply) => {
+      const { characterId } = request.params;
+      const owner = await app.repos.players.accountOf(characterId);
+      if (owner === null) return reject(reply, 404, `no viking ${characterId}`);
+      const limit = request.query.limit ?? 100;
+      const page = await app.repos.veras.byOwner(owner, limit, request.query.before);
+      const last = page.items.at(-1);
+      return { ...page, next: page.items.length === limit && last ? last.id : null };
     },
   );
 

@@ -11,6 +11,7 @@ import {
   Limit,
   Offset,
   Shops,
+  WholeNumber,
 } from '@skald/wire/rest';
 import { reject } from '../../plugins/app/errors.ts';
 
@@ -40,10 +41,16 @@ const world: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { battleType } = request.params;
       const { limit, offset, name } = request.query;
+      // the stream's head before the read: a page that shows the board listens after it (kept with the entry)
       const page = await app.readCache.get(
         `board:${battleType}:${limit}:${offset}:${name ?? ''}`,
         ['board'],
-        () => app.repos.rankings.leaderboard(battleType, limit, offset, name),
+        () => {
+          const asOf = app.live.hub.head;
+          return app.repos.rankings
+            .leaderboard(battleType, limit, offset, name)
+            .then((p) => ({ ...p, asOf }));
+        },
       );
       return {
         battleType,
@@ -61,7 +68,7 @@ const world: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         querystring: Type.Object({
           status: Type.Optional(
-            Type.Integer({ minimum: 1, maximum: 3, description: '1 pending, 2 active, 3 declined' }),
+            WholeNumber({ minimum: 1, maximum: 3, description: '1 pending, 2 active, 3 declined' }),
           ),
           limit: Limit,
           offset: Offset,
@@ -79,9 +86,10 @@ const world: FastifyPluginAsyncTypebox = async (app) => {
     '/clans/:id',
     { schema: { params: Type.Object({ id: Id }), response: { 200: ClanDetail, ...clientErrors } } },
     async (request, reply) => {
+      const asOf = app.live.hub.head;
       const detail = await app.repos.clans.detail(request.params.id);
       if (!detail) return reject(reply, 404, `no clan ${request.params.id}`);
-      return detail;
+      return { ...detail, asOf };
     },
   );
 
@@ -90,7 +98,7 @@ const world: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         querystring: Type.Object({
-          shopId: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_294_967_295 })),
+          shopId: Type.Optional(WholeNumber({ minimum: 0, maximum: 4_294_967_295 })),
         }),
         response: { 200: Shops, ...clientErrors },
       },

@@ -7,6 +7,7 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { HammerLogo } from '../../art/hammer.tsx';
 import { usePlayer } from '../../lib/hooks.ts';
 import { useAskForGameChain } from '../../wallet/network.ts';
+import { WaitingBadge } from '../waiting.tsx';
 import { ConnectButton } from './connect-button.tsx';
 import { MagneticButton, StaggeredLabel, useMagnetic } from './magnetic.tsx';
 import { MintMuteButton } from './mint-mute-button.tsx';
@@ -101,6 +102,7 @@ export function Header() {
       </Link>
       <div className="header-actions">
         {characterId ? <MagneticButton label="Me" onClick={openMe} className="me-button" /> : null}
+        {characterId ? <WaitingBadge characterId={characterId} /> : null}
         <MintMuteButton />
         <ConnectButton />
         <button

@@ -6,8 +6,11 @@
 import type { Health } from '@skald/wire/rest';
 import { useEffect, useState } from 'react';
 
-/** What the banner reads of /status. */
-type Status = Pick<Health, 'indexerProcess' | 'backfillDone' | 'lag'>;
+/**
+ * What the banner reads of /status. `live.state` "stalled" means the index stopped making progress while the
+ * chain moves on (driven by progress, not by a process or a socket being up).
+ */
+type Status = Pick<Health, 'indexerProcess' | 'backfillDone' | 'lag'> & { live?: { state: string } };
 
 type Banner = { kind: 'stalled' | 'delayed'; text: string } | null;
 
@@ -23,6 +26,11 @@ export function bannerFor(status: Status | null): Banner {
     return {
       kind: 'stalled',
       text: 'Live updates are stalled while the indexer restarts; what you see may be out of date.',
+    };
+  if (status.live?.state === 'stalled')
+    return {
+      kind: 'stalled',
+      text: 'Live updates are stalled: the index has stopped following the chain; what you see may be out of date.',
     };
   if (!status.backfillDone)
     return { kind: 'delayed', text: 'Live updates are delayed: the indexer is catching up with the chain.' };

@@ -1,8 +1,10 @@
 /**
  * Mint toasts that never get in the way. One mint shows its own toast (spec: owner, stat total, View); a burst
- * (more than BURST_AFTER mints within BURST_WINDOW_MS) collapses into a single "N new veras" toast that links to
- * /live and counts up while the burst lasts. A player can mute mint toasts; the choice is remembered in
- * localStorage. The live subscription calls `admitMint` for each mint and shows what it answers.
+ * (more than BURST_AFTER mints within BURST_WINDOW_MS) collapses into a single summary toast that names the
+ * latest mint (View) and counts the mints of its window: each window starts again from one, so a busy world
+ * never counts into the hundreds. A player can mute mint toasts; the choice is remembered in localStorage. The
+ * connected player's own mints never come here (my-moment-toasts.tsx shows each of them). The live
+ * subscription calls `admit` for each mint and shows what it answers.
  */
 
 export const BURST_WINDOW_MS = 10_000;
@@ -14,7 +16,7 @@ export const BURST_TOAST_ID = 'mint-burst';
 export type MintDecision =
   | { kind: 'muted' }
   | { kind: 'single' }
-  /** show (or update) the burst toast with `count`; `dismiss` are single toasts it replaces */
+  /** show (or update) the burst toast: `count` mints in this window; `dismiss` are single toasts it replaces */
   | { kind: 'burst'; count: number; dismiss: string[] };
 
 export type MintGate = {
@@ -25,13 +27,18 @@ export type MintGate = {
 
 export function createMintGate(isMuted: () => boolean): MintGate {
   let recent: { id: string; at: number }[] = [];
-  let burst: { count: number; lastAt: number } | undefined;
+  /** a burst: the mints counted in its current window, since `windowStart`; over after a quiet window */
+  let burst: { count: number; windowStart: number; lastAt: number } | undefined;
   return {
     admit(toastId, now) {
       if (isMuted()) return { kind: 'muted' };
       recent = recent.filter((m) => now - m.at < BURST_WINDOW_MS);
       if (burst && now - burst.lastAt >= BURST_WINDOW_MS) burst = undefined;
       if (burst) {
+        if (now - burst.windowStart >= BURST_WINDOW_MS) {
+          burst.windowStart = now;
+          burst.count = 0;
+        }
         burst.count += 1;
         burst.lastAt = now;
         return { kind: 'burst', count: burst.count, dismiss: [] };
@@ -40,9 +47,9 @@ export function createMintGate(isMuted: () => boolean): MintGate {
         recent.push({ id: toastId, at: now });
         return { kind: 'single' };
       }
-      // the burst takes over the single toasts still showing, and counts them
+      // the burst takes over the single toasts still showing, and counts them in its first window
       const dismiss = recent.map((m) => m.id);
-      burst = { count: recent.length + 1, lastAt: now };
+      burst = { count: recent.length + 1, windowStart: recent[0]?.at ?? now, lastAt: now };
       recent = [];
       return { kind: 'burst', count: burst.count, dismiss };
     },
@@ -53,7 +60,7 @@ export function createMintGate(isMuted: () => boolean): MintGate {
 }
 
 export function burstHeadline(count: number): string {
-  return `${count} new veras`;
+  return `${count} new vera${count === 1 ? '' : 's'} in the last ${BURST_WINDOW_MS / 1000} s`;
 }
 
 type MuteStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -1,11 +1,14 @@
 /**
  * A bottom-left toast for every Vera minted anywhere in the game, straight from the live stream; bursts collapse
- * into one "N new veras" toast and players can mute them (mint-toast-gate.ts). Mounted once, in the browser only.
+ * into one summary per window that names the latest mint (mint-toast-gate.ts), and players can mute them. The
+ * connected player's own mints are theirs to see (my-moment-toasts.tsx), never collapsed or muted: skipped here.
+ * Mounted once, in the browser only.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { isMyMint } from '@skald/game';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
+import { usePlayer } from '../../lib/hooks.ts';
 import { subscribeLive } from '../../live/live-client.ts';
 import { mintDetail, mintHeadline, mintPayload, retractionNote } from '../../live/mint.ts';
 import type { ActivityEvent, MintPayload } from '../../live/protocol.ts';
@@ -32,7 +35,9 @@ const MUTE_ACTION = {
 
 export function MintToasts() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { characterId, address } = usePlayer();
+  const me = useRef({ characterId, address });
+  me.current = { characterId, address };
 
   useEffect(() => {
     const gate = createMintGate(mintToastsMuted);
@@ -54,7 +59,7 @@ export function MintToasts() {
       {
         onEvent(event: ActivityEvent) {
           const mint = mintPayload(event);
-          if (!mint) return;
+          if (!mint || isMyMint(me.current, event)) return;
           const id = `mint-${event.cursor}`;
           // shown at once when provisional; its confirmation is the same mint, already toasted. Only when the
           // indexer knows more than the node did (a name the gateway had not heard yet) is the toast updated.
@@ -67,12 +72,6 @@ export function MintToasts() {
             return;
           }
           if (toasted.size > 1000) toasted.delete(toasted.keys().next().value as string);
-          // the home page's recent mints read this key: rendered after the toast, in a task of its own
-          setTimeout(() =>
-            queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
-              [event, ...old].slice(0, 20),
-            ),
-          );
           const decision = gate.admit(id, Date.now());
           toasted.set(event.cursor, decision.kind === 'single' ? mintHeadline(mint) : '');
           if (decision.kind === 'muted') return;
@@ -81,9 +80,19 @@ export function MintToasts() {
             toast(burstHeadline(decision.count), {
               id: BURST_TOAST_ID,
               position: 'bottom-left',
-              description: `Latest: ${mintHeadline(mint)}`,
-              className: 'mint-toast',
-              action: { label: 'See all', onClick: () => void navigate({ to: '/live' }) },
+              description: (
+                <>
+                  Latest: {mintHeadline(mint)} ·{' '}
+                  <Link to="/live" search={{ type: 'mint' }}>
+                    See all
+                  </Link>
+                </>
+              ),
+              className: 'mint-toast mint-burst',
+              action: {
+                label: 'View',
+                onClick: () => void navigate({ to: '/vera/$id', params: { id: mint.veraId } }),
+              },
               cancel: MUTE_ACTION,
             });
             return;
@@ -96,9 +105,6 @@ export function MintToasts() {
             toast.dismiss(`mint-${cursor}`);
             gate.forget(`mint-${cursor}`);
           }
-          queryClient.setQueryData<ActivityEvent[]>(['recent-mints-live'], (old = []) =>
-            old.filter((e) => !removed.includes(e.cursor)),
-          );
           if (removed.length > 0) {
             toast(retractionNote(removed.length), { position: 'bottom-left', className: 'mint-toast' });
           }
@@ -106,7 +112,7 @@ export function MintToasts() {
       },
     );
     return () => subscription.close();
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   return null;
 }

@@ -1,8 +1,9 @@
 /**
  * /live's activity chart: events per 10 s over the last 5 minutes as bars, with a count axis (round ticks) on
  * the left, a time axis ("5 min ago" … "now") along the bottom, and a tooltip per bar on hover or keyboard
- * (arrow keys move between bars). Buckets older than the loaded history are drawn hatched: the page does not
- * know their counts.
+ * (arrow keys move between bars). The gateway counts the part of the window older than the loaded rows
+ * (`/api/activity/seconds`); buckets the page still cannot count (while that loads, or past what it could read)
+ * are drawn hatched.
  */
 import { useState } from 'react';
 import { ValueGrid } from '../../components/chart-grid.tsx';
@@ -39,6 +40,9 @@ export function ActivityChart({ counts, nowS, knownFrom, label }: ChartProps) {
   const known = (i: number) => knownFrom === null || bucketStart(i) >= knownFrom;
   const total = counts.reduce((a, b) => a + b, 0);
   const minutes = (counts.length * BUCKET_S) / 60;
+  // what the total covers: the whole window, or only the part since the loaded history begins
+  const partial = knownFrom !== null && knownFrom > start;
+  const covers = partial ? `since ${clock(knownFrom as number)} UTC` : `in the last ${minutes} minutes`;
   const xTicks = Array.from({ length: minutes + 1 }, (_, m) => m);
   const shown = active;
   const tip =
@@ -55,7 +59,7 @@ export function ActivityChart({ counts, nowS, knownFrom, label }: ChartProps) {
         viewBox={`0 0 ${W} ${H}`}
         className="chart"
         role="img"
-        aria-label={`${label}: ${total} events in the last ${minutes} minutes`}
+        aria-label={`${label}: ${total} events ${covers}`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes arrow keys to move its tooltip between bars
         tabIndex={0}
         onKeyDown={(e) => {
@@ -128,8 +132,8 @@ export function ActivityChart({ counts, nowS, knownFrom, label }: ChartProps) {
         ) : null}
       </svg>
       <figcaption className="muted">
-        {total} event{total === 1 ? '' : 's'} in the last {minutes} minutes, per 10 s
-        {knownFrom !== null ? ' (hatched: before the loaded history)' : ''}
+        {total} event{total === 1 ? '' : 's'} {covers}, per 10 s
+        {partial ? ' (hatched: before the loaded history)' : ''}
       </figcaption>
     </figure>
   );

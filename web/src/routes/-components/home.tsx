@@ -1,5 +1,5 @@
 /** Home: the game's pulse (recent activity, live mints) and the top players. */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { activityQueryOptions, HOME_MINTS, HOME_PULSE, leaderboardQueryOptions } from '../../api/queries.ts';
@@ -9,20 +9,44 @@ import { RelativeTime } from '../../components/relative-time.tsx';
 import { useApi } from '../../lib/hooks.ts';
 import { describeActivity } from '../../live/describe.ts';
 import { mintDetail, mintHeadline, mintPayload } from '../../live/mint.ts';
-import type { ActivityEvent } from '../../live/protocol.ts';
+import { useLiveView } from '../../live/use-live-view.ts';
 import { StartCallout } from './start-callout.tsx';
+
+const ALL = { topics: ['all' as const] };
+const MINTS = { topics: ['mint' as const] };
+const BATTLES = { topics: ['battle' as const], confirmedOnly: true };
 
 export function HomePage() {
   const api = useApi();
+  const queryClient = useQueryClient();
   const top = useQuery(leaderboardQueryOptions(api, 1));
   const pulse = useQuery(activityQueryOptions(api, HOME_PULSE));
   const mints = useQuery(activityQueryOptions(api, HOME_MINTS));
-  const liveMints = useQuery<ActivityEvent[]>({
-    queryKey: ['recent-mints-live'],
-    queryFn: () => [],
-    staleTime: Number.POSITIVE_INFINITY,
+  // each panel follows the stream from the cursor its rows were read at (the server's HTML carries them)
+  const pulseRows = useLiveView({
+    request: ALL,
+    from: pulse.data?.asOf,
+    history: pulse.data?.items,
+    keep: HOME_PULSE.limit,
+  }).events;
+  const allMints = useLiveView({
+    request: MINTS,
+    from: mints.data?.asOf,
+    history: mints.data?.items,
+    keep: HOME_MINTS.limit,
+  }).events;
+  // the board has no rows of the stream: a battle after its read refetches it
+  useLiveView({
+    request: BATTLES,
+    from: top.data?.asOf,
+    keep: 0,
+    enabled: top.data !== undefined,
+    onLive: () => {
+      if (top.data?.asOf == null) void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+    },
+    onConfirmed: () => void queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
+    onRetracted: () => void queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
   });
-  const allMints = dedupe([...(liveMints.data ?? []), ...(mints.data?.items ?? [])]).slice(0, 8);
   return (
     <div>
       <StartCallout />
@@ -43,9 +67,13 @@ export function HomePage() {
           <h2 id="pulse-title">Pulse</h2>
           {/* rows keyed by position and one line high: a live event rewrites them in place, nothing moves */}
           <ul className="feed feed-fixed" style={{ '--rows': 10 } as CSSProperties}>
-            {(pulse.data?.items ?? []).slice(0, 10).map((event, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows stay in place while their content changes
-              <li key={i}>
+            {pulseRows.slice(0, 10).map((event, i) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows stay in place while their content changes
+                key={i}
+                data-cursor={event.cursor}
+                data-provisional={event.provisional ? 'true' : undefined}
+              >
                 <RelativeTime at={event.timestamp} />
                 <span>{describeActivity(event)}</span>
               </li>
@@ -78,7 +106,7 @@ export function HomePage() {
               if (!mint) return null;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows stay in place while new mints arrive
-                <li key={i}>
+                <li key={i} data-cursor={event.cursor}>
                   <ArtImage src={artPath.species(mint.species)} alt="" size={32} />
                   <Link to="/vera/$id" params={{ id: mint.veraId }}>
                     {mintHeadline(mint)}
@@ -92,15 +120,4 @@ export function HomePage() {
       </div>
     </div>
   );
-}
-
-function dedupe(events: ActivityEvent[]): ActivityEvent[] {
-  const seen = new Set<string>();
-  const out: ActivityEvent[] = [];
-  for (const event of events) {
-    if (seen.has(event.cursor)) continue;
-    seen.add(event.cursor);
-    out.push(event);
-  }
-  return out;
 }

@@ -2,14 +2,18 @@
  * /live: every event of the game as one readable sentence per row ("Ulf8 granted 500 runix to Freydis3"), newest
  * first: the latest history from the gateway, then the live stream on top (provisional rows marked "pending"
  * until confirmed; retracted rows removed with a note). Filters per activity type live in the URL
- * (`?type=grant,battle`); times tick; an activity chart shows the last 5 minutes. Rows have one fixed height and
+ * (`?type=grant,battle`); times tick; an activity chart shows the last 5 minutes (the gateway
+ * counts the part of it older than the loaded rows). Rows have one fixed height and
  * the list scrolls inside a box of fixed height, so rows arriving live never move the page around them; a
  * reader scrolled down keeps their rows in place and sees an "N new events" notice instead.
  */
 
 import type { ActivityPage } from '@skald/wire/rest';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { activitySecondsQueryOptions } from '../../api/queries.ts';
+import { useApi } from '../../lib/hooks.ts';
 import { activityRate, filterEvents, searchTypes, toggleSearchType, windowRange } from '../../live/feed.ts';
 import { retractionNote } from '../../live/mint.ts';
 import type { LiveSearch } from '../live.tsx';
@@ -19,6 +23,8 @@ import { LiveRow } from './live-row.tsx';
 import { useAnchoredScroll } from './use-anchored-scroll.ts';
 import { useLiveEvents } from './use-live-events.ts';
 import { useNow } from './use-now.ts';
+
+const EMPTY: { t: number; n: number }[] = [];
 
 /** Every row's height (px); the stylesheet's .live-row matches it. */
 export const ROW_PX = 52;
@@ -38,10 +44,34 @@ export function LiveFeed({ search, history }: { search: LiveSearch; history: Act
   const { scroller, scroll, unseen, onScroll, toTop } = useAnchoredScroll(visible, ROW_PX, FIRST_VIEWPORT_PX);
 
   const nowS = Math.floor(now / 1000);
-  const rate = useMemo(() => activityRate(visible, nowS, BUCKET_S, BUCKETS), [visible, nowS]);
-  // with more history than was loaded, buckets before the oldest loaded event are unknown
-  const oldest = visible.at(-1)?.timestamp;
-  const knownFrom = history?.next && oldest !== undefined ? oldest : null;
+  // the chart's window reaches back past the loaded rows: the gateway counts the events before them per second
+  const loadedOldest = history?.next ? history.items.at(-1) : undefined;
+  const windowStart = (history?.items[0]?.timestamp ?? 0) - BUCKET_S * (BUCKETS + 1);
+  const api = useApi();
+  const earlier = useQuery({
+    ...activitySecondsQueryOptions(api, {
+      type: search.type,
+      before: loadedOldest?.cursor ?? '',
+      since: windowStart,
+    }),
+    enabled: loadedOldest !== undefined && loadedOldest.timestamp > windowStart,
+  });
+  const seconds = earlier.data?.items ?? EMPTY;
+  const rate = useMemo(
+    () => activityRate(visible, nowS, BUCKET_S, BUCKETS, seconds),
+    [visible, nowS, seconds],
+  );
+  // what the chart knows: everything from the counts' start (or the loaded rows' start while they load, or when
+  // the gateway did not answer); a feed that dropped its oldest rows (FEED_CAP) knows only what it still holds
+  const held = visible.at(-1);
+  const knownFrom =
+    loadedOldest === undefined
+      ? null
+      : held !== undefined && held.cursor > loadedOldest.cursor
+        ? held.timestamp
+        : earlier.data
+          ? earlier.data.from
+          : loadedOldest.timestamp;
   const range = windowRange(visible.length, scroll.top, scroll.height, ROW_PX);
   const rows = visible.slice(range.start, range.end);
 

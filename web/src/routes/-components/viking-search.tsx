@@ -43,7 +43,14 @@ export function VikingSearch(props: {
             <span>
               {v.name} <span className="muted">#{v.characterId}</span>
             </span>
-            <button type="button" className="secondary" disabled={props.busy} onClick={() => props.onPick(v)}>
+            {/* picking a match is what the search is for: toasts keep clear of it (toast-lift.ts) */}
+            <button
+              type="button"
+              className="secondary"
+              data-primary-action
+              disabled={props.busy}
+              onClick={() => props.onPick(v)}
+            >
               {props.actionLabel(v)}
             </button>
           </li>

@@ -17,14 +17,21 @@ import {
   auditNewerQueryOptions,
   auditParams,
   auditQueryOptions,
+  sessionQueryOptions,
 } from '../../api/queries.ts';
 import { TargetSearch } from '../../components/forms/target-search.tsx';
+import { staleKeysFor } from '../../live/cache-keys.ts';
+import type { ActivityEvent } from '../../live/protocol.ts';
+import { useLiveView } from '../../live/use-live-view.ts';
 import { AuditTable } from './-components/audit-table.tsx';
+import { SignedInSessions } from './-components/signed-in-sessions.tsx';
 
 /** The audit's state, all of it in the URL so a view can be shared with another admin. */
 export type AuditSearch = {
   admin?: string;
   adminName?: string;
+  /** the signed-in admin's own actions, or everyone else's */
+  by?: 'me' | 'others';
   /** a character id; a number in the URL while it is a safe integer (TanStack keeps numbers unquoted) */
   target?: number | string;
   targetName?: string;
@@ -38,6 +45,10 @@ export type AuditSearch = {
 };
 
 const PAGE = 25;
+const ALL_CONFIRMED = { topics: ['all' as const], confirmedOnly: true };
+/** an event the audit may list (the ones that make its "N new" count stale) */
+const touchesAudit = (event: ActivityEvent) =>
+  staleKeysFor(event).some((key) => key[0] === 'admin-audit-newer');
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const ADDRESS = new RegExp(ADDRESS_PATTERN);
 const TX_HASH = new RegExp(TX_HASH_PATTERN);
@@ -56,6 +67,7 @@ export const Route = createFileRoute('/admin/')({
   validateSearch: (search: Record<string, unknown>): AuditSearch => ({
     admin: text(search.admin, ADDRESS),
     adminName: label(search.adminName),
+    by: search.by === 'me' || search.by === 'others' ? search.by : undefined,
     target: characterId(search.target),
     targetName: label(search.targetName),
     kind: isAuditKind(search.kind) ? search.kind : undefined,
@@ -72,9 +84,11 @@ export const Route = createFileRoute('/admin/')({
 const toUnix = (value: string | undefined) =>
   value ? Math.floor(Date.parse(`${value}:00Z`) / 1000) : undefined;
 
-function filterOf(search: AuditSearch): AuditFilter {
+function filterOf(search: AuditSearch, me: string | undefined): AuditFilter {
+  const mine = search.by === 'me' && me ? me : undefined;
   return {
-    admin: search.admin,
+    admin: mine ?? search.admin,
+    exceptAdmin: search.by === 'others' && me ? me : undefined,
     target: search.target === undefined ? undefined : String(search.target),
     kind: search.kind,
     from: toUnix(search.from),
@@ -89,7 +103,9 @@ function AuditPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const queryClient = useQueryClient();
-  const filter = filterOf(search);
+  const session = useQuery(sessionQueryOptions(api));
+  const me = session.data?.address.toLowerCase();
+  const filter = filterOf(search, me);
   const cursor = { before: search.before, after: search.after };
   const page = useQuery({
     ...auditQueryOptions(api, filter, cursor, PAGE),
@@ -99,6 +115,22 @@ function AuditPage() {
   const top = atHead ? page.data?.items[0]?.id : undefined;
   // live events invalidate this count (live/cache-keys.ts); the poll is the fallback when the socket is down
   const newer = useQuery({ ...auditNewerQueryOptions(api, filter, top), refetchInterval: 15_000 });
+  // from the cursor the page was read at: an admin action after that read counts, even one before the
+  // subscription opened
+  const read = page.data !== undefined;
+  useLiveView({
+    request: ALL_CONFIRMED,
+    from: page.data?.asOf,
+    keep: 0,
+    enabled: read,
+    onLive: () => {
+      if (page.data?.asOf == null) void queryClient.invalidateQueries({ queryKey: ['admin-audit-newer'] });
+    },
+    onConfirmed: (events) => {
+      if (events.some(touchesAudit)) void queryClient.invalidateQueries({ queryKey: ['admin-audit-newer'] });
+    },
+    onRetracted: () => void queryClient.invalidateQueries({ queryKey: ['admin-audit-newer'] }),
+  });
   const newCount = newer.data?.count ?? 0;
 
   const showNew = async () => {
@@ -108,8 +140,11 @@ function AuditPage() {
 
   const csvHref = `/api/admin/audit.csv?${auditParams(filter)}`;
   const filtered = Boolean(
-    search.admin || search.target || search.kind || search.from || search.to || search.tx,
+    search.admin || search.by || search.target || search.kind || search.from || search.to || search.tx,
   );
+  const total = page.data
+    ? `${page.data.total.toLocaleString('en-US')}${page.data.totalCapped ? '+' : ''}`
+    : '';
 
   return (
     <section>
@@ -123,8 +158,40 @@ function AuditPage() {
         search={search}
         onApply={(next) => navigate({ search: next })}
       />
+      <fieldset className="row audit-by" style={{ gap: 8, border: 0, padding: 0, margin: '8px 0' }}>
+        <legend className="muted">Whose actions</legend>
+        {(
+          [
+            [undefined, 'Everyone'],
+            ['me', 'By me'],
+            ['others', 'By others'],
+          ] as const
+        ).map(([by, text]) => (
+          <Link
+            key={text}
+            to="/admin"
+            search={{
+              ...search,
+              by,
+              admin: by ? undefined : search.admin,
+              before: undefined,
+              after: undefined,
+            }}
+            className={`button ${search.by === by ? 'primary' : 'secondary'}`}
+            aria-current={search.by === by ? 'true' : undefined}
+          >
+            {text}
+          </Link>
+        ))}
+      </fieldset>
       <div className="row audit-bar" style={{ justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
-        <div aria-live="polite">
+        <div aria-live="polite" className="row" style={{ gap: 12 }}>
+          {page.data ? (
+            <span data-testid="audit-total">
+              {total} {page.data.total === 1 ? 'action' : 'actions'}
+              {filtered ? ' match' : ' in all'}
+            </span>
+          ) : null}
           {atHead && newCount > 0 ? (
             <button type="button" className="primary" onClick={() => void showNew()}>
               {newer.data?.capped ? `${newCount}+` : newCount} new — show
@@ -148,6 +215,7 @@ function AuditPage() {
         page.data.items.length > 0 ? (
           <AuditTable
             entries={page.data.items}
+            me={me}
             caption={filtered ? 'Admin actions matching the filter' : 'Admin actions'}
           />
         ) : (
@@ -173,6 +241,7 @@ function AuditPage() {
           </Link>
         ) : null}
       </nav>
+      <SignedInSessions />
     </section>
   );
 }
@@ -224,6 +293,8 @@ function AuditFilters(props: { search: AuditSearch; onApply(next: AuditSearch): 
     props.onApply({
       admin: admin?.id,
       adminName: admin ? admin.label : undefined,
+      // "by me / by others" stays until an admin is named
+      by: admin ? undefined : search.by,
       target: target ? characterId(target.id) : undefined,
       targetName: target ? target.label : undefined,
       kind: isAuditKind(kind) ? kind : undefined,

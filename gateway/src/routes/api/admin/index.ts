@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { AUDIT_KINDS, type AuditKind } from '@skald/game';
+import { AUDIT_KINDS, type AuditKind, codeLabel, ROLE_LABELS } from '@skald/game';
 import {
   Address,
   AuditCursor,
@@ -14,16 +14,22 @@ import {
   clientErrors,
   ErrorResponse,
   Id,
+  ROLE_HOLDERS_LIMIT,
+  RoleHolders,
   SEARCH_TYPES,
   TargetHits,
   Timestamp,
   TxHash,
+  WholeNumber,
 } from '@skald/wire/rest';
 import { reject } from '../../../plugins/app/errors.ts';
 import { AUDIT_CSV_COLUMNS, type AuditFilter, csvRecord } from '../../../repositories/audit.ts';
+import sessions from './sessions.ts';
 
 const Filters = {
   admin: Type.Optional(Address),
+  /** every admin but this one ("by others") */
+  exceptAdmin: Type.Optional(Address),
   target: Type.Optional(Id),
   kind: Type.Optional(
     Type.Union(
@@ -35,6 +41,9 @@ const Filters = {
   to: Type.Optional(Timestamp),
   tx: Type.Optional(TxHash),
 };
+
+/** The audit page's total counts this many entries at most (then says "10,000+"). */
+const AUDIT_TOTAL_CAP = 10_000;
 
 const guarded = { 401: ErrorResponse, 403: ErrorResponse, ...clientErrors };
 
@@ -60,8 +69,11 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     if (!session.isAdmin) return reject(reply, 403, 'admins only');
   });
 
+  await app.register(sessions);
+
   const filterOf = (q: Record<string, unknown>): AuditFilter => ({
     admin: q.admin as string | undefined,
+    exceptAdmin: q.exceptAdmin as string | undefined,
     target: q.target as string | undefined,
     kind: q.kind as AuditKind | undefined,
     from: q.from as number | undefined,
@@ -77,7 +89,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
           ...Filters,
           before: Type.Optional(AuditCursor),
           after: Type.Optional(AuditCursor),
-          limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+          limit: WholeNumber({ minimum: 1, maximum: 100, default: 25 }),
         }),
         response: { 200: AuditPage, ...guarded },
       },
@@ -89,9 +101,32 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
         checkRange(filter) ??
         (before !== undefined && after !== undefined ? 'pass either before or after, not both' : null);
       if (problem) return reject(reply, 400, problem);
-      return { limit, ...(await app.repos.audit.page(filter, { before, after }, limit)) };
+      const asOf = app.live.hub.head;
+      const [page, total] = await Promise.all([
+        app.repos.audit.page(filter, { before, after }, limit),
+        app.repos.audit.count(filter, AUDIT_TOTAL_CAP),
+      ]);
+      return { limit, ...page, total, totalCapped: total >= AUDIT_TOTAL_CAP, asOf };
     },
   );
+
+  app.get('/roles', { schema: { response: { 200: RoleHolders, ...guarded } } }, async (request) => {
+    const session = await request.session();
+    const me = session?.address.toLowerCase();
+    const rows = await app.repos.audit.roleHolders(ROLE_HOLDERS_LIMIT);
+    return {
+      items: rows.map((r) => ({
+        account: r.account,
+        role: r.role,
+        roleName: codeLabel(ROLE_LABELS, r.role) ?? `role ${r.role}`,
+        name: r.name || null,
+        characterId: r.character_id && r.character_id !== '0' ? r.character_id : null,
+        grantedBy: r.granted_by,
+        grantedBlock: r.granted_block,
+        you: r.account.toLowerCase() === me,
+      })),
+    };
+  });
 
   app.get(
     '/audit/newer',
@@ -156,7 +191,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
             SEARCH_TYPES.map((t) => Type.Literal(t)),
             { default: 'character', description: SEARCH_TYPES.join(' | ') },
           ),
-          limit: Type.Integer({ minimum: 1, maximum: 20, default: 8 }),
+          limit: WholeNumber({ minimum: 1, maximum: 20, default: 8 }),
         }),
         response: { 200: TargetHits, ...guarded },
       },

@@ -62,7 +62,8 @@ function TargetCell({ target }: { target: AuditEntry['target'] }) {
   }
 }
 
-export function AuditTable(props: { entries: AuditEntry[]; caption?: string }) {
+/** `me`: the signed-in admin's address (lower case): their own rows say "you". */
+export function AuditTable(props: { entries: AuditEntry[]; caption?: string; me?: string }) {
   return (
     <div className="table-scroll">
       <table className="audit-table">
@@ -84,7 +85,9 @@ export function AuditTable(props: { entries: AuditEntry[]; caption?: string }) {
                 <time dateTime={new Date(e.timestamp * 1000).toISOString()}>{utcDate(e.timestamp)}</time>
               </td>
               <td>
-                {e.adminCharacterId ? (
+                {props.me !== undefined && e.admin.toLowerCase() === props.me ? (
+                  <span title={e.admin}>you</span>
+                ) : e.adminCharacterId ? (
                   <Link to="/viking/$id" params={{ id: e.adminCharacterId }} title={e.admin}>
                     {e.adminName || shortAddress(e.admin)}
                   </Link>

@@ -36,8 +36,14 @@ function uintInput<C extends CallableContract, F extends WriteFunction<C>, I ext
 const character: Field = { name: 'characterId', label: 'Character', kind: 'target', target: 'character' };
 /** grantOnyx, grantRunix and grantWispExperience take the same uint64 amount */
 const amount: Field = uintInput('Inventory', 'admin_grantRunix', 'amount', 64, 'Amount', 1n);
-const shopId: Field = uintInput('Shop', 'admin_repriceShop', 'shopId', 16, 'Shop id', 1n, '1');
 const itemId: Field = uintInput('Shop', 'admin_repriceShop', 'itemId', 32, 'Item id', 1n);
+/**
+ * The shop forms (shop-form.tsx) pick the shop and the item from lists by name; these bound the two ids typed
+ * by hand when a reprice opens a new shop or prices an item the catalogue does not name. Their values reach
+ * `build` as `shopId` and `itemId`.
+ */
+export const NEW_SHOP_ID: Field = uintInput('Shop', 'admin_repriceShop', 'shopId', 16, 'New shop id', 1n);
+export const OTHER_ITEM_ID: Field = itemId;
 
 export type AdminSpec = {
   path: string;
@@ -250,8 +256,9 @@ export const ADMIN_SPECS = {
   reprice: {
     path: '/admin/shop/reprice',
     title: 'Reprice a shop item',
-    summary: 'Sets an item’s runix cost (creating it in the shop when missing).',
-    fields: [shopId, itemId, uintInput('Shop', 'admin_repriceShop', 'runixCost', 64, 'Runix cost', 0n)],
+    summary:
+      'Sets the runix cost of an item in a shop. An item the shop does not have yet is added only when you confirm it.',
+    fields: [uintInput('Shop', 'admin_repriceShop', 'runixCost', 64, 'Runix cost', 1n)],
     submit: 'Reprice',
     build: (c, v) =>
       call(c, 'Shop', 'admin_repriceShop', [
@@ -263,8 +270,8 @@ export const ADMIN_SPECS = {
   restock: {
     path: '/admin/shop/restock',
     title: 'Restock a shop item',
-    summary: 'Adds stock to an item.',
-    fields: [shopId, itemId, uintInput('Shop', 'admin_restockShop', 'quantity', 64, 'Quantity to add', 1n)],
+    summary: 'Adds stock to an item a shop already has.',
+    fields: [uintInput('Shop', 'admin_restockShop', 'quantity', 64, 'Quantity to add', 1n)],
     submit: 'Restock',
     build: (c, v) =>
       call(c, 'Shop', 'admin_restockShop', [

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminAction } from '../-components/admin-action.tsx';
+import { ShopAction } from '../-components/shop-form.tsx';
 
 export const Route = createFileRoute('/admin/shop/restock')({
-  component: () => <AdminAction spec="restock" />,
+  component: () => <ShopAction kind="restock" />,
 });
