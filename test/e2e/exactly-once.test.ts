@@ -369,6 +369,8 @@ describe('exactly once from the first paint', () => {
         );
       await new Promise((r) => setTimeout(r, 3_000));
       for (const p of [all.live, all.home, all.top, all.admin]) await p.context.setOffline(false);
+      // back online, a page reconnects at once (not at the end of a backoff grown while offline)
+      await all.live.page.locator('[data-live-status="live"]').waitFor({ timeout: 2_000 });
     });
     expectNoConsoleErrors(pages, true);
     await closePages(pages);

@@ -305,6 +305,16 @@ export function connectLive(origin?: string, options: LiveOptions = {}): LiveCli
   });
   socket.on('connect_error', (error) => setStatus('reconnecting', error.message));
 
+  // Back online (a browser's `online` event): reconnect now instead of at the end of the backoff delay, which may
+  // have grown to several seconds while the network was away.
+  const target = (globalThis as { addEventListener?: EventTarget['addEventListener'] }).addEventListener
+    ? (globalThis as unknown as EventTarget)
+    : undefined;
+  const reconnectNow = () => {
+    if (!socket.connected && socket.active) socket.disconnect().connect();
+  };
+  target?.addEventListener('online', reconnectNow);
+
   return {
     socket,
     status: () => status,
@@ -355,6 +365,7 @@ export function connectLive(origin?: string, options: LiveOptions = {}): LiveCli
     },
     drop: () => socket.io.engine?.close(),
     close: () => {
+      target?.removeEventListener('online', reconnectNow);
       groups.clear();
       socket.close();
     },
