@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionScore,
+  CHARACTER_ATTRIBUTE_KEYS,
   CHARACTER_ATTRIBUTES,
+  CHARACTER_LOOK_RANGES,
   characterNameProblem,
   defaultCharacterAttributes,
   isValidCharacterLook,
@@ -15,6 +17,16 @@ describe('character look and name', () => {
     const keys = CHARACTER_ATTRIBUTES.map((a) => a.key);
     expect(new Set(keys).size).toBe(13);
     expect(isValidCharacterLook(defaultCharacterAttributes())).toBe(true);
+  });
+
+  it('ranges every attribute from 1 to its option count', () => {
+    expect(Object.keys(CHARACTER_LOOK_RANGES).sort()).toEqual([...CHARACTER_ATTRIBUTE_KEYS].sort());
+    for (const a of CHARACTER_ATTRIBUTES)
+      expect(CHARACTER_LOOK_RANGES[a.key]).toEqual({ min: 1, max: a.options.length });
+    const highest = Object.fromEntries(
+      CHARACTER_ATTRIBUTE_KEYS.map((k) => [k, CHARACTER_LOOK_RANGES[k].max]),
+    );
+    expect(isValidCharacterLook(highest)).toBe(true);
   });
 
   it('refuses a missing attribute, 0 and an option past the list', () => {

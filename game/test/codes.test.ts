@@ -8,6 +8,7 @@ import {
   ClanRank,
   ClanStatus,
   codeLabel,
+  grantTarget,
   Role,
   VeraOrigin,
 } from '../src/index.ts';
@@ -28,5 +29,14 @@ describe('contract codes', () => {
     expect(codeLabel(CLAN_RANK_LABELS, 3)).toBe('Jarl');
     expect(codeLabel(ADMIN_GRANT_KIND_LABELS, 8)).toBe('Wisp experience');
     expect(codeLabel(BATTLE_TYPE_LABELS, 4)).toBeUndefined();
+  });
+});
+
+describe('grantTarget', () => {
+  it('sends experience to a vera, wisp experience to a clan and every other kind to a character', () => {
+    expect(grantTarget(AdminGrantKind.experience)).toBe('vera');
+    expect(grantTarget(AdminGrantKind.wispExperience)).toBe('clan');
+    for (const kind of [1, 3, 4, 5, 6, 7]) expect(grantTarget(kind)).toBe('character');
+    expect(grantTarget(99)).toBe('character');
   });
 });

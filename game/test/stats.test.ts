@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { OutOfRangeError, publicStats, STAT_KEYS, statTotal, UnknownIdError } from '../src/index.ts';
+import {
+  effectiveStatKey,
+  OutOfRangeError,
+  publicStats,
+  STAT_KEYS,
+  STAT_LABELS,
+  statsFromArray,
+  statTotal,
+  UnknownIdError,
+} from '../src/index.ts';
 
 // strength 30, dexterity 31, vitality 32, intellect 33, wisdom 34, charisma 35 (contract order)
 const RAW = [30, 31, 32, 33, 34, 35];
@@ -50,5 +59,31 @@ describe('statTotal', () => {
   it('agrees with publicStats', () => {
     const stats = publicStats(RAW, 4);
     expect(statTotal(RAW, 4)).toBe(STAT_KEYS.reduce((sum, k) => sum + stats[k], 0));
+  });
+});
+
+describe('stat vocabulary', () => {
+  it('labels every stat and names its effective field', () => {
+    expect(Object.keys(STAT_LABELS)).toEqual([...STAT_KEYS]);
+    expect(STAT_KEYS.map(effectiveStatKey)).toEqual([
+      'effectiveStrength',
+      'effectiveDexterity',
+      'effectiveVitality',
+      'effectiveIntellect',
+      'effectiveWisdom',
+      'effectiveCharisma',
+    ]);
+  });
+
+  it('reads a contract array in STAT_KEYS order, a missing entry as 0', () => {
+    expect(statsFromArray(RAW)).toEqual({
+      strength: 30,
+      dexterity: 31,
+      vitality: 32,
+      intellect: 33,
+      wisdom: 34,
+      charisma: 35,
+    });
+    expect(statsFromArray([]).charisma).toBe(0);
   });
 });

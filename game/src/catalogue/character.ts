@@ -70,15 +70,27 @@ export const CHARACTER_ATTRIBUTES: readonly AttributeChoice[] = [
   { key: 'accessoryColor', label: 'Trinket metal', options: METAL },
 ];
 
+/**
+ * The values each attribute may take, `min..max` inclusive: 1 up to its option count. The contract stores any
+ * uint8, so everything that makes a look (the creator, the simulator, test players) draws from these.
+ */
+export const CHARACTER_LOOK_RANGES = Object.fromEntries(
+  CHARACTER_ATTRIBUTES.map((a) => [a.key, { min: 1, max: a.options.length }]),
+) as Readonly<Record<CharacterAttributeKey, { readonly min: number; readonly max: number }>>;
+
+/** Every attribute at its first option. */
 export function defaultCharacterAttributes(): CharacterAttributes {
-  return Object.fromEntries(CHARACTER_ATTRIBUTES.map((a) => [a.key, 1])) as CharacterAttributes;
+  return Object.fromEntries(
+    CHARACTER_ATTRIBUTE_KEYS.map((key) => [key, CHARACTER_LOOK_RANGES[key].min]),
+  ) as CharacterAttributes;
 }
 
 /** True when every attribute is present and names one of its options. */
 export function isValidCharacterLook(attributes: Partial<Record<string, number>>): boolean {
-  return CHARACTER_ATTRIBUTES.every((a) => {
-    const v = attributes[a.key];
-    return Number.isInteger(v) && (v as number) >= 1 && (v as number) <= a.options.length;
+  return CHARACTER_ATTRIBUTE_KEYS.every((key) => {
+    const v = attributes[key];
+    const { min, max } = CHARACTER_LOOK_RANGES[key];
+    return Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
   });
 }
 

@@ -94,6 +94,16 @@ export const ADMIN_GRANT_KIND_LABELS = {
   8: 'Wisp experience',
 } as const satisfies Record<AdminGrantKind, string>;
 
+/** What an AdminGranted event's `target` names: a vera, a clan or (every other kind) a character. */
+export type GrantTarget = 'character' | 'vera' | 'clan';
+
+/** Experience goes to a vera and wisp experience to a clan; every other kind (and an unknown one) to a character. */
+export function grantTarget(kind: number): GrantTarget {
+  if (kind === AdminGrantKind.experience) return 'vera';
+  if (kind === AdminGrantKind.wispExperience) return 'clan';
+  return 'character';
+}
+
 /** IRoles role. getPlayerRole returns 0 for none. */
 export const Role = { admin: 1, game: 2 } as const;
 export type Role = Values<typeof Role>;

@@ -5,6 +5,23 @@ export const STAT_KEYS = ['strength', 'dexterity', 'vitality', 'intellect', 'wis
 
 export type StatKey = (typeof STAT_KEYS)[number];
 
+/** Each stat's name for screens. */
+export const STAT_LABELS = {
+  strength: 'Strength',
+  dexterity: 'Dexterity',
+  vitality: 'Vitality',
+  intellect: 'Intellect',
+  wisdom: 'Wisdom',
+  charisma: 'Charisma',
+} as const satisfies Record<StatKey, string>;
+
+/** A stat's effective value as a flat field (`effectiveStrength`), as the vera table's columns name them. */
+export type EffectiveStatKey = `effective${Capitalize<StatKey>}`;
+
+export function effectiveStatKey(key: StatKey): EffectiveStatKey {
+  return `effective${key.charAt(0).toUpperCase()}${key.slice(1)}` as EffectiveStatKey;
+}
+
 /** Index of a stat in the contract's uint8[6] arrays (and the tracker's statIndex). */
 export function statIndex(key: StatKey): number {
   return STAT_KEYS.indexOf(key);

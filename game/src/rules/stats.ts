@@ -6,6 +6,11 @@ export type RawStats = readonly number[] | Readonly<Record<StatKey, number>>;
 
 export type StatBlock = Record<StatKey, number>;
 
+/** The contract's uint8[6] (STAT_KEYS order) as a record keyed by stat name; a missing entry reads 0. */
+export function statsFromArray(values: readonly number[]): StatBlock {
+  return Object.fromEntries(STAT_KEYS.map((key, index) => [key, values[index] ?? 0])) as StatBlock;
+}
+
 /** Raw stats roll from 22, so subtracting this shows players a scale that starts near zero. */
 export const PUBLIC_STAT_OFFSET = 20;
 /** The sub-rune's own stat is shown this much lower still (the rune "costs" its stat a little). */
