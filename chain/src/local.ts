@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHARACTER_ATTRIBUTE_KEYS, type CharacterAttributes } from '@skald/game';
+import { type CharacterAttributes, defaultCharacterAttributes } from '@skald/game';
 import { type AbiEvent, createPublicClient, http, toEventSelector } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { gameEventAbis } from './activity/index.ts';
@@ -15,10 +15,8 @@ import { deployGame } from './deploy.ts';
 import { type Deployment, writeDeployment } from './deployment.ts';
 import { runSimulator, type SimulatorOptions } from './simulator/index.ts';
 
-/** A plain look (every attribute 1) for test characters whose appearance does not matter. */
-export const PLAIN_ATTRIBUTES = Object.fromEntries(
-  CHARACTER_ATTRIBUTE_KEYS.map((key) => [key, 1]),
-) as CharacterAttributes;
+/** A plain look (every attribute at its first option) for test characters whose appearance does not matter. */
+export const PLAIN_ATTRIBUTES: CharacterAttributes = defaultCharacterAttributes();
 
 export type TestChain = {
   anvil: Anvil;

@@ -3,6 +3,7 @@
 import { ponder } from 'ponder:registry';
 import { account, adminGrant, vera } from 'ponder:schema';
 import { adminGrantedActivity, grantKindName } from '@skald/chain/activity';
+import { grantTarget } from '@skald/game';
 import type { Hex } from 'viem';
 import { addr, at, type Db, type LogEvent, recordActivity } from '../lib/activity.ts';
 
@@ -11,10 +12,9 @@ type Granted = { admin: Hex; kind: number; target: bigint; subjectId: bigint; am
 async function onGranted(db: Db, event: LogEvent & { args: Granted }, contract: string) {
   const { admin, kind, target, subjectId, amount } = event.args;
   const kindName = grantKindName(kind);
-  // experience targets a vera and wisp experience a clan; every other kind targets a character
-  const targetsCharacter = kind !== 2 && kind !== 8;
-  let targetCharacterId: bigint | null = targetsCharacter ? target : null;
-  if (kind === 2) {
+  const targets = grantTarget(kind);
+  let targetCharacterId: bigint | null = targets === 'character' ? target : null;
+  if (targets === 'vera') {
     const granted = await db.find(vera, { id: target });
     const owner = granted ? await db.find(account, { address: granted.owner }) : null;
     targetCharacterId = owner && owner.characterId > 0n ? owner.characterId : (granted?.characterId ?? null);

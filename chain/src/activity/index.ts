@@ -3,7 +3,7 @@
  * transaction's input, and the decoders whose row follows from the log and its transaction alone. The indexer's
  * handlers write these rows; the gateway's fast lane announces the same rows before the indexer commits them.
  */
-import { type ActivityType, ADMIN_GRANT_KIND_LABELS, codeLabel } from '@skald/game';
+import { type ActivityType, ADMIN_GRANT_KIND_LABELS, codeLabel, grantTarget } from '@skald/game';
 import type { Hex } from 'viem';
 import { decodeMintMethod } from './mint-method.ts';
 
@@ -95,8 +95,7 @@ export function adminGrantedActivity(
   contract: string,
 ): ActivityInput {
   const { admin, kind, target, subjectId, amount } = args;
-  // experience targets a vera and wisp experience a clan; every other kind targets a character
-  const targetsCharacter = kind !== 2 && kind !== 8;
+  const targetsCharacter = grantTarget(kind) === 'character';
   return {
     type: 'grant',
     event: 'AdminGranted',

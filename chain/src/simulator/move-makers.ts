@@ -2,28 +2,26 @@
  * Single moves that need more than one line to make: a newcomer's first moves, and the options that look for a
  * sensible target in the world model (and find none now and then).
  */
-import { abilitiesFor } from '@skald/game';
+import {
+  abilitiesFor,
+  CHARACTER_ATTRIBUTE_KEYS,
+  CHARACTER_LOOK_RANGES,
+  type CharacterAttributes,
+} from '@skald/game';
 import { type Address, zeroAddress } from 'viem';
 import { STARTER_SHOP } from '../deploy.ts';
 import type { Move } from './moves.ts';
 import type { Rng } from './rng.ts';
 import type { Bot, World } from './world.ts';
 
-const ATTRIBUTES = (rng: Rng) => ({
-  bodyType: rng.int(0, 3),
-  eyeColorMain: rng.int(0, 11),
-  eyeColorSecondary: rng.int(0, 11),
-  hairColor: rng.int(0, 15),
-  hairType: rng.int(0, 9),
-  skinColor: rng.int(0, 7),
-  accessoryColor: rng.int(0, 15),
-  accessoryMainType: rng.int(0, 5),
-  accessorySecondaryType: rng.int(0, 5),
-  leatherColor: rng.int(0, 7),
-  pantsColor: rng.int(0, 7),
-  shirtColor: rng.int(0, 7),
-  stitchesColor: rng.int(0, 7),
-});
+/** A random look: each attribute drawn from its range in @skald/game, in struct order (13 draws). */
+export const randomLook = (rng: Rng): CharacterAttributes =>
+  Object.fromEntries(
+    CHARACTER_ATTRIBUTE_KEYS.map((key) => [
+      key,
+      rng.int(CHARACTER_LOOK_RANGES[key].min, CHARACTER_LOOK_RANGES[key].max),
+    ]),
+  ) as CharacterAttributes;
 
 export const NAMES = [
   'Ragnar',
@@ -59,7 +57,7 @@ export function newcomerMove(world: World, b: Bot, rng: Rng): Move | undefined {
       by: b,
       contract: 'Characters',
       functionName: 'createCharacter',
-      args: [referrer, name, ATTRIBUTES(rng), choices],
+      args: [referrer, name, randomLook(rng), choices],
     };
   }
   if (!b.onboarded) return { kind: 'login', by: b, contract: 'Characters', functionName: 'login', args: [] };
