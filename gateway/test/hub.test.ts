@@ -5,7 +5,7 @@
 import { encodeCursor } from '@skald/game';
 import type { ActivityFrame } from '@skald/wire';
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../src/live/events.ts';
+import type { StreamEvent } from '../src/events/activity.ts';
 import { Hub, type Sub, type Transport } from '../src/live/hub.ts';
 import type { ActivityRepository } from '../src/repositories/activity.ts';
 

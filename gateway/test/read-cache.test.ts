@@ -1,6 +1,6 @@
 /** The read cache alone (no database): single-flight loads, and invalidations that overtake a load. */
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../src/live/events.ts';
+import type { StreamEvent } from '../src/events/activity.ts';
 import { ReadCache } from '../src/live/read-cache.ts';
 
 function deferred<T>() {

@@ -6,7 +6,7 @@
 import { encodeCursor } from '@skald/game';
 import type { ActivityFrame, RetractReason } from '@skald/wire';
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../src/live/events.ts';
+import type { StreamEvent } from '../src/events/activity.ts';
 import { type Batch, Hub, type Sub, type Transport } from '../src/live/hub.ts';
 import { type ChainCheck, Source } from '../src/live/source.ts';
 import type { ActivityRepository } from '../src/repositories/activity.ts';

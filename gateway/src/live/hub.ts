@@ -10,8 +10,8 @@
  */
 import { decodeCursor, encodeCursor } from '@skald/game';
 import { type ActivityFrame, cursorBefore, type Filter, matches, type RetractReason } from '@skald/wire';
+import type { StreamEvent } from '../events/activity.ts';
 import type { ActivityRepository } from '../repositories/activity.ts';
-import type { StreamEvent } from './events.ts';
 
 /** Reorg checks look this many blocks back (twice Ponder's finality depth for chain 5611). */
 export const WINDOW_BLOCKS = 64n;

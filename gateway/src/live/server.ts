@@ -12,10 +12,9 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { ActivityRepository } from '../repositories/activity.ts';
 import { nodeChainCheck } from './chain-check.ts';
-import { FastLane, type FastLaneOptions, NameCache } from './fast-lane.ts';
+import { FastLane, type FastLaneOptions, learnNames, loadNames, NameCache } from './fast-lane/index.ts';
 import { type Batch, Hub, type Transport } from './hub.ts';
 import { campaign } from './leader.ts';
-import { learnNames, loadNames } from './names.ts';
 import { type LiveServer, type ReplayBound, replayFloor, serveSockets } from './sockets.ts';
 import { Source } from './source.ts';
 

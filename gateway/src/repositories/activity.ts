@@ -12,7 +12,7 @@ import {
   type StreamEvent,
   toStreamEvent,
   VERA_GRANT_KINDS,
-} from '../live/events.ts';
+} from '../events/activity.ts';
 
 /** A live event with its row digest (see `digest`). */
 export type StreamEventRow = { event: StreamEvent; digest: string };
@@ -101,7 +101,7 @@ export function vikingCondition(id: string): SQL {
   return or(eq(activity.characterId, BigInt(id)), eq(activity.otherCharacterId, BigInt(id))) as SQL;
 }
 
-/** The SQL twin of live/filter.ts `matches`. */
+/** The SQL twin of `matches` (@skald/wire's filter.ts). */
 function filterConditions(filter: Filter): SQL[] {
   const out: SQL[] = [];
   if (filter.topics[0] !== 'all') out.push(inArray(activity.type, filter.topics));

@@ -1,6 +1,8 @@
 /**
  * Activity rows as the wire sees them. One mapping for the REST history, the backlog and the live stream, so
  * a client sees the same event whichever path delivered it. Mint events carry what the web's mint toast shows.
+ * Both sides use it: the repositories map the rows they read, the fast lane the rows it decodes from the node;
+ * so it imports neither (repositories/ never imports live/; see test/layers.test.ts).
  */
 import {
   ADMIN_GRANT_KIND_LABELS,

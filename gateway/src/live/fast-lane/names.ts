@@ -1,11 +1,37 @@
 /**
  * The fast lane's names (a provisional event names its vikings before the indexer has): loaded from the
- * database at start, then kept current by every confirmed event.
+ * database at start, then kept current by the events the lane decodes and by every confirmed event.
  */
 import { account, character, type SkaldDb } from '@skald/db';
 import { gt } from 'drizzle-orm';
-import type { NameCache } from './fast-lane.ts';
-import type { Batch } from './hub.ts';
+import type { Batch } from '../hub.ts';
+
+/**
+ * characterId -> name and account -> selected characterId, loaded from the index and kept current by the events
+ * the fast lane decodes, so provisional events carry the names their confirmed copies will.
+ */
+export class NameCache {
+  private readonly names = new Map<string, string>();
+  private readonly selected = new Map<string, string>();
+  get(characterId: bigint | null): string | null {
+    return characterId === null ? null : (this.names.get(characterId.toString()) ?? null);
+  }
+  set(characterId: bigint | string, name: string): void {
+    this.names.set(characterId.toString(), name);
+  }
+  /** the name of the account's selected character */
+  account(address: string | null): string | null {
+    const id = address === null ? undefined : this.selected.get(address.toLowerCase());
+    return id === undefined ? null : (this.names.get(id) ?? null);
+  }
+  select(address: string, characterId: bigint | string): void {
+    if (BigInt(characterId) === 0n) this.selected.delete(address.toLowerCase());
+    else this.selected.set(address.toLowerCase(), characterId.toString());
+  }
+  get size(): number {
+    return this.names.size;
+  }
+}
 
 /** At most this many characters (and accounts) are loaded at start. */
 const NAME_CACHE_ROWS = 1_000_000;
