@@ -1,28 +1,27 @@
 import { ponder } from 'ponder:registry';
 import { mint, vera, veraAbility, veraTracker, veraTransfer } from 'ponder:schema';
 import { type MintMethod, selectorOf, veraMintedActivity } from '@skald/chain/activity';
-import { addUnallocatedPoints, experienceForLevel, POINTS_PER_LEVEL } from '@skald/game';
+import {
+  addUnallocatedPoints,
+  type EffectiveStatKey,
+  effectiveStatKey,
+  experienceForLevel,
+  POINTS_PER_LEVEL,
+  STAT_KEYS,
+  statsFromArray,
+} from '@skald/game';
 import { zeroAddress } from 'viem';
 import { addr, at, recordActivity } from '../lib/activity.ts';
 import { asTime } from '../lib/time.ts';
 
-const innateStats = (s: readonly number[]) => ({
-  strength: s[0] ?? 0,
-  dexterity: s[1] ?? 0,
-  vitality: s[2] ?? 0,
-  intellect: s[3] ?? 0,
-  wisdom: s[4] ?? 0,
-  charisma: s[5] ?? 0,
-});
-
-const effectiveStats = (s: readonly number[]) => ({
-  effectiveStrength: s[0] ?? 0,
-  effectiveDexterity: s[1] ?? 0,
-  effectiveVitality: s[2] ?? 0,
-  effectiveIntellect: s[3] ?? 0,
-  effectiveWisdom: s[4] ?? 0,
-  effectiveCharisma: s[5] ?? 0,
-});
+/** The contract's effective stats as the vera table's flat columns (`effectiveStrength`…). */
+const effectiveStats = (s: readonly number[]) => {
+  const stats = statsFromArray(s);
+  return Object.fromEntries(STAT_KEYS.map((key) => [effectiveStatKey(key), stats[key]])) as Record<
+    EffectiveStatKey,
+    number
+  >;
+};
 
 ponder.on('Veras:VeraMinted', async ({ event, context }) => {
   const { veraId, owner, characterId, species, mainRune, subRune, personality, innate, level, origin } =
@@ -41,7 +40,7 @@ ponder.on('Veras:VeraMinted', async ({ event, context }) => {
     // a vera minted above level 1 starts with that level's experience and points (game/ mirrors the contract)
     experience: experienceForLevel(level),
     unallocatedPoints: addUnallocatedPoints(0, POINTS_PER_LEVEL * (level - 1)),
-    ...innateStats(innate),
+    ...statsFromArray(innate),
     ...effectiveStats(innate),
     abilities: [],
     wins: 0,
