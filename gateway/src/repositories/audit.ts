@@ -10,6 +10,7 @@ import {
   AdminGrantKind,
   type AuditKind,
   codeLabel,
+  grantTarget,
   itemName,
   ROLE_LABELS,
 } from '@skald/game';
@@ -22,6 +23,8 @@ const GRANT_NAME = Object.fromEntries(Object.entries(AdminGrantKind).map(([k, v]
   number,
   AuditKind
 >;
+/** Grant kinds whose target is a clan id (the audit joins the clan's name). */
+const CLAN_GRANT_KINDS = Object.values(AdminGrantKind).filter((k) => grantTarget(k) === 'clan');
 const ACTION_KIND: Record<string, AuditKind> = {
   clan_status: 'clan',
   shop_reprice: 'reprice',
@@ -127,10 +130,11 @@ function toEntry(r: RawRow): AuditEntry {
       experience: `${fmt(amount)} experience to vera #${r.target}`,
       wispExperience: `${fmt(amount)} wisp experience`,
     };
+    const targets = grantTarget(r.grant_kind ?? 0);
     const target: AuditTarget =
-      kind === 'wispExperience'
+      targets === 'clan'
         ? { type: 'clan', id: String(r.target), name: r.clan_name, characterId: null }
-        : kind === 'experience'
+        : targets === 'vera'
           ? {
               type: 'vera',
               id: String(r.target),
@@ -323,7 +327,7 @@ export function auditRepository({ sql }: SkaldDb) {
       LEFT JOIN character tc ON e.source = 'grant' AND tc.id = e.target_character_id::numeric
       LEFT JOIN account ta ON e.source = 'role' AND ta.address = e.account
       LEFT JOIN clan cl ON cl.id = (CASE
-        WHEN e.source = 'grant' AND e.grant_kind = 8 THEN e.target
+        WHEN e.source = 'grant' AND e.grant_kind IN ${db(CLAN_GRANT_KINDS)} THEN e.target
         WHEN e.source = 'action' AND e.action = 'clan_status' THEN e.detail->>'clanId' END)::numeric
       ORDER BY e.id ${dir}`;
   }

@@ -1,16 +1,23 @@
 /** Veras: the detail record (spec section 3 fields first), their mint, transfers and battles, and lists. */
 import { account, battle, character, mint, type SkaldDb, vera, veraTransfer } from '@skald/db';
-import { codeLabel, publicStats, type StatBlock, statTotal, VERA_ORIGIN_LABELS } from '@skald/game';
+import {
+  codeLabel,
+  effectiveStatKey,
+  publicStats,
+  STAT_KEYS,
+  type StatBlock,
+  statTotal,
+  VERA_ORIGIN_LABELS,
+} from '@skald/game';
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { num, numOrNull, str, strOrNull } from './util.ts';
 
 type VeraRow = typeof vera.$inferSelect;
 
-const RAW = ['strength', 'dexterity', 'vitality', 'intellect', 'wisdom', 'charisma'] as const;
-
 /** The vera as spec section 3 lists it, plus derived display values computed by @skald/game. */
 export function veraSummary(row: VeraRow, ownerName: string | null) {
-  const raw = Object.fromEntries(RAW.map((k) => [k, row[k]])) as Record<(typeof RAW)[number], number>;
+  const raw = Object.fromEntries(STAT_KEYS.map((k) => [k, row[k]])) as StatBlock;
+  const effective = Object.fromEntries(STAT_KEYS.map((k) => [k, row[effectiveStatKey(k)]])) as StatBlock;
   let shown: StatBlock | null = null;
   let total: number | null = null;
   try {
@@ -31,14 +38,7 @@ export function veraSummary(row: VeraRow, ownerName: string | null) {
     owner: { address: row.owner, name: ownerName ?? '' },
     experience: row.experience,
     unallocatedPoints: row.unallocatedPoints,
-    effective: {
-      strength: row.effectiveStrength,
-      dexterity: row.effectiveDexterity,
-      vitality: row.effectiveVitality,
-      intellect: row.effectiveIntellect,
-      wisdom: row.effectiveWisdom,
-      charisma: row.effectiveCharisma,
-    },
+    effective,
     publicStats: shown,
     statTotal: total,
     record: { wins: row.wins, losses: row.losses, ties: row.ties },
