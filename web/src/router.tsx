@@ -14,12 +14,6 @@ import { AppProviders } from './providers.tsx';
 import { routeTree } from './routeTree.gen.ts';
 import { createWagmiConfig } from './wallet/config.ts';
 
-export type RouterContext = {
-  queryClient: ReturnType<typeof createQueryClient>;
-  api: Api;
-  config: AppConfig;
-};
-
 export type AppRouterOptions = {
   config: AppConfig;
   session: Session;

@@ -4,14 +4,23 @@
  * checked at compile time. Only the ABIs' types are read here: a call names its contract and the sending code
  * (tx/send.ts, loaded on the first transaction) adds the ABI, so no page carries the ABIs in its first load.
  */
-import type { ContractFunctionArgs, ContractFunctionName } from 'viem';
+import type { Address, ContractFunctionArgs, ContractFunctionName } from 'viem';
 import type { AppConfig } from '../boot.ts';
-import type { ContractCall } from '../tx/use-transactor.ts';
 import type { ABIS } from './abis.ts';
 
 type Abis = typeof ABIS;
 export type CallableContract = keyof Abis;
 type Writes = 'nonpayable' | 'payable';
+
+/** A call as `call()` builds it: the contract by name; tx/send.ts adds its ABI when it sends. */
+export type ContractCall = {
+  contract: CallableContract;
+  address: Address;
+  functionName: string;
+  args: readonly unknown[];
+  /** a fixed gas limit, for calls whose cost an estimate cannot know (on-chain randomness) */
+  gas?: bigint;
+};
 
 /** A function of contract `C` that a transaction can call (view and pure functions are read, never sent). */
 export type WriteFunction<C extends CallableContract> = ContractFunctionName<Abis[C], Writes>;

@@ -4,10 +4,12 @@
  * window shows.
  */
 import { parseActivityTypes } from '@skald/game';
-import type { LiveSearch } from '../routes/live.tsx';
 import type { ActivityEvent } from './protocol.ts';
 
 export const FEED_CAP = 2_000;
+
+/** /live's search params: `?type=grant,battle`, the feed's filters (see the route's `parseLiveSearch`). */
+export type LiveSearch = { type?: string };
 
 export type Feed = { events: ActivityEvent[]; retracted: number };
 

@@ -12,7 +12,7 @@ import { MyMomentToasts } from '../components/live/my-moment-toasts.tsx';
 import { ToastClearance } from '../components/live/toast-clearance.tsx';
 import { VersionWatcher } from '../components/live/version-watcher.tsx';
 import { WelcomeToast } from '../components/live/welcome.tsx';
-import type { RouterContext } from '../router.tsx';
+import type { RouterContext } from '../router-context.ts';
 import '../styles.css';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

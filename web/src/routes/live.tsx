@@ -1,9 +1,8 @@
 import { parseActivityTypes } from '@skald/game';
 import { createFileRoute } from '@tanstack/react-router';
 import { liveHistoryQueryOptions } from '../api/queries.ts';
+import type { LiveSearch } from '../live/feed.ts';
 import { LiveFeed } from './-components/live-feed.tsx';
-
-export type LiveSearch = { type?: string };
 
 /** `?type=grant,battle`: the feed's filters as typed in the address bar, unknown types dropped. */
 export function parseLiveSearch(search: Record<string, unknown>): LiveSearch {

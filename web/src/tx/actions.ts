@@ -18,13 +18,13 @@ import type { InventoryData, ShopItem } from '@skald/wire/rest';
 import type { AppConfig } from '../boot.ts';
 import {
   type CallableContract,
+  type ContractCall,
   call,
   uintMax,
   type WriteArgs,
   type WriteFunction,
 } from '../lib/contracts.ts';
 import { number } from '../lib/format.ts';
-import type { ContractCall } from './use-transactor.ts';
 
 type Param =
   | { name: string; label: string; kind: 'uint'; min: bigint; max: bigint }

@@ -6,10 +6,10 @@
 import type { Abi, Hash, TransactionReceipt } from 'viem';
 import { simulateContract, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { ABIS } from '../lib/abis.ts';
+import type { ContractCall } from '../lib/contracts.ts';
 import type { WagmiConfig } from '../wallet/config.ts';
 import { RPC } from '../wallet/config.ts';
 import { describeTxError } from './contract-error.ts';
-import type { ContractCall } from './use-transactor.ts';
 
 export async function send(
   config: WagmiConfig,

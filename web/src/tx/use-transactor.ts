@@ -6,21 +6,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import type { Address, Hash, TransactionReceipt } from 'viem';
+import type { Hash, TransactionReceipt } from 'viem';
 import { useConfig } from 'wagmi';
 import { getConnection } from 'wagmi/actions';
-import type { CallableContract } from '../lib/contracts.ts';
+import type { ContractCall } from '../lib/contracts.ts';
 import { WRONG_NETWORK_MESSAGE } from '../wallet/network.ts';
-
-/** A call as lib/contracts.ts `call()` builds it: the contract by name; send.ts adds its ABI when it sends. */
-export type ContractCall = {
-  contract: CallableContract;
-  address: Address;
-  functionName: string;
-  args: readonly unknown[];
-  /** a fixed gas limit, for calls whose cost an estimate cannot know (on-chain randomness) */
-  gas?: bigint;
-};
 
 export type TxResult =
   | { ok: true; hash: Hash; receipt: TransactionReceipt; blockNumber: bigint }

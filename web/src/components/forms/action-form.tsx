@@ -7,7 +7,8 @@ import type { TargetHit } from '@skald/wire/rest';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { isAddress } from 'viem';
 import { ArtImage } from '../../art/art-image.tsx';
-import { type ContractCall, type TxResult, useTransactor } from '../../tx/use-transactor.ts';
+import type { ContractCall } from '../../lib/contracts.ts';
+import { type TxResult, useTransactor } from '../../tx/use-transactor.ts';
 import { useNetworkState, WRONG_NETWORK_MESSAGE } from '../../wallet/network.ts';
 import { literalTarget, type TargetType } from './target-literal.ts';
 

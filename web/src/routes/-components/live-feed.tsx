@@ -14,9 +14,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { activitySecondsQueryOptions } from '../../api/queries.ts';
 import { useApi } from '../../lib/hooks.ts';
-import { activityRate, filterEvents, searchTypes, toggleSearchType, windowRange } from '../../live/feed.ts';
+import {
+  activityRate,
+  filterEvents,
+  type LiveSearch,
+  searchTypes,
+  toggleSearchType,
+  windowRange,
+} from '../../live/feed.ts';
 import { retractionNote } from '../../live/mint.ts';
-import type { LiveSearch } from '../live.tsx';
 import { ActivityChart, BUCKET_S, BUCKETS } from './activity-chart.tsx';
 import { LiveControls } from './live-controls.tsx';
 import { LiveRow } from './live-row.tsx';

@@ -10,8 +10,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Abi, AbiFunction } from 'viem';
 import { auditQueryOptions } from '../../../api/queries.ts';
+import type { ContractCall } from '../../../lib/contracts.ts';
 import { useApi } from '../../../lib/hooks.ts';
-import type { ContractCall, TxResult } from '../../../tx/use-transactor.ts';
+import type { TxResult } from '../../../tx/use-transactor.ts';
 import { AuditTable } from './audit-table.tsx';
 
 export type Sent = { call: ContractCall; result: TxResult; targets: Record<string, TargetHit | null> };

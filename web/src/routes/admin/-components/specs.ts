@@ -11,6 +11,7 @@ import type { Field, FormValues } from '../../../components/forms/action-form.ts
 import { addressOf, bigintOf, boolOf, numberOf, textOf } from '../../../components/forms/values.ts';
 import {
   type CallableContract,
+  type ContractCall,
   call,
   type InputName,
   type InputType,
@@ -18,7 +19,6 @@ import {
   uintMax,
   type WriteFunction,
 } from '../../../lib/contracts.ts';
-import type { ContractCall } from '../../../tx/use-transactor.ts';
 
 /** A uint field named after an input of `fn`, bounded by that input's width in the ABI (checked at compile time). */
 function uintInput<C extends CallableContract, F extends WriteFunction<C>, I extends InputName<C, F>>(
