@@ -1,5 +1,5 @@
 /**
- * The stack supervisor `npm start` runs (through scripts/start.ts): a local chain (anvil, chain id 5611), the
+ * The stack supervisor `npm start` runs (through scripts/launch.ts): a local chain (anvil, chain id 5611), the
  * game deployed to it, Postgres (embedded unless DATABASE_URL is set) with the analysts' read-only role, the
  * indexer, the gateway serving the web app and its API on one origin, and the world simulator playing.
  *
@@ -16,13 +16,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analystUrl, ensureAnalystRole } from '@skald/db/analyst';
 import { startEmbeddedPostgres } from '@skald/db/embedded';
-import { parseEnv } from '@skald/env';
+import { type LogLevel, parseEnv } from '@skald/env';
 import postgres from 'postgres';
 import { mnemonicToAccount } from 'viem/accounts';
 import type { z } from 'zod';
 import { buildStack } from './lib/build.ts';
 import { stackEnvSchema } from './lib/env.ts';
-import { createLogger, type Level, logSettings } from './lib/log.ts';
+import { createLogger, logSettings } from './lib/log.ts';
 import { consecutiveFailures, createStallDetector, liveBlock, rpcCall, within } from './lib/progress.ts';
 import { killHard, type PartProcess, type Supervised, supervise } from './lib/supervise.ts';
 
@@ -256,13 +256,14 @@ async function main() {
 
   // ---- indexer (supervised; a restart resumes from Ponder's checkpoint)
   let schema: string | undefined;
-  const ponderLevel: Record<Level, string> = {
+  const ponderLevel: Record<LogLevel, string> = {
     trace: 'trace',
     debug: 'debug',
     info: 'info',
     warn: 'warn',
     error: 'error',
     fatal: 'error',
+    silent: 'silent',
   };
   const indexerLines = logger.stream('indexer');
   // Ponder logs every live block at info; the stack's log keeps those at debug and says once a minute how far
@@ -349,7 +350,7 @@ async function main() {
     INDEXER_URL: `http://127.0.0.1:${ports.indexer}`,
     WEB_MODE: production ? 'production' : 'development',
     // one secret for every gateway process of this run: sessions survive a gateway restart
-    SESSION_SECRET: env.SESSION_SECRET || randomBytes(32).toString('hex'),
+    SESSION_SECRET: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     LOG_LEVEL: logger.settings.level,
   };
   const gateway: Supervised = await supervise({

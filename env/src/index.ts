@@ -45,6 +45,49 @@ export const positiveInt = z.coerce.number().int().positive();
 const NON_NEGATIVE = 'must be a non-negative number';
 export const nonNegative = z.coerce.number({ error: NON_NEGATIVE }).min(0, NON_NEGATIVE);
 
+const portFrom = (min: number) => {
+  const rule = `must be a port number (an integer from ${min} to 65535)`;
+  return z.coerce.number({ error: rule }).int(rule).min(min, rule).max(65535, rule);
+};
+/** A TCP port; 0 lets the system pick one where the process listens. */
+export const port = portFrom(0);
+
+/** LOG_LEVEL's values, quietest last; case-insensitive. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const SQL_TIMEOUT = 'must be a whole number of milliseconds from 10 to 600000';
+
+/**
+ * Every variable more than one process reads, with its one rule and one default. A part takes the ones it reads
+ * by name (`PORT: sharedEnv.PORT`), so `npm start`, the gateway, the indexer and the database tools can never
+ * disagree about a value: one that passes here passes in every process.
+ */
+export const sharedEnv = {
+  /** The gateway's HTTP port: pages, /api, /graphql, /sql, /socket.io. */
+  PORT: port.default(3000),
+  /** Ponder's HTTP server (the indexer's /health, /ready, /status, /graphql, /sql). */
+  INDEXER_PORT: port.default(42069),
+  /** The embedded Postgres's port (used when DATABASE_URL is unset). */
+  PG_PORT: portFrom(1).default(54329),
+  /** The embedded Postgres's data folder; unset: .data/postgres at the repository root. */
+  PG_DATA: z.string().min(1).optional(),
+  /** Statement timeout of /sql, /graphql and the analyst role, in ms. */
+  SQL_TIMEOUT_MS: z.coerce
+    .number({ error: SQL_TIMEOUT })
+    .int(SQL_TIMEOUT)
+    .min(10, SQL_TIMEOUT)
+    .max(600_000, SQL_TIMEOUT)
+    .default(5000),
+  /** HMAC key of the session cookies; unset: random per process (per `npm start`). */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z
+    .string()
+    .toLowerCase()
+    .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }))
+    .default('info'),
+};
+
 /** Ponder's --views-schema: the stable schema readers query. */
 export const viewsSchema = z
   .string()
@@ -64,6 +107,8 @@ export const nodeEnv = {
   /** WebSocket for new heads; defaults to the RPC URL's ws:// twin on a loopback node, else none (polling). */
   SKALD_WS_URL: url(['ws:', 'wss:']).optional(),
 };
+
+export { isLoopbackUrl, loopbackWsTwin, nodeUrls } from './node.ts';
 
 /**
  * Parses `env` with `schema` for the named part (`'gateway'`, `'indexer'`...). Every problem is listed: the

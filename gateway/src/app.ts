@@ -1,6 +1,6 @@
 /**
  * The gateway as a Fastify plugin. Layers load in order: external (connections, security, metrics) -> app
- * (error handler, repositories, sessions, live stream, web handler) -> routes. `start.ts` boots it.
+ * (error handler, repositories, sessions, live stream, web handler) -> routes. `serve.ts` boots it.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayConfig } from './config.ts';

@@ -1,6 +1,6 @@
 /**
- * Everything the app needs to run, resolved once from the environment and `startGateway` options. Plugins read
- * this object, never process.env.
+ * Everything the app needs to run, resolved once from the parsed environment and `startGateway` options. Plugins
+ * read this object, never process.env.
  */
 import type { WebApp, WebMode } from '@skald/wire/web-handler';
 import type { GatewayEnv } from './env.ts';

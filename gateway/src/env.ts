@@ -1,14 +1,15 @@
 /**
- * The gateway's environment, parsed once at boot. A bad value stops the process with a list of every problem,
- * not just the first. `startGateway` options override what is read here.
+ * The gateway's environment, parsed once per process at boot (src/run.ts). A bad value stops the process with a
+ * list of every problem, not just the first. Variables other processes read too (PORT, SQL_TIMEOUT_MS,
+ * SESSION_SECRET, LOG_LEVEL) take their one rule and default from @skald/env's `sharedEnv`.
  */
-import { baseEnv, bool, csv, nodeEnv, parseEnv, postgresUrl, url, viewsSchema } from '@skald/env';
+import { baseEnv, bool, csv, nodeEnv, parseEnv, postgresUrl, sharedEnv, url, viewsSchema } from '@skald/env';
 import { z } from 'zod';
 
 export const gatewayEnvSchema = baseEnv.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** HTTP port for pages, /api, /graphql and /socket.io (one origin). */
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: sharedEnv.PORT,
   /** Interface to bind; 0.0.0.0 inside a container. */
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Postgres holding the indexed views. */
@@ -32,7 +33,7 @@ export const gatewayEnvSchema = baseEnv.extend({
   /** Origin the browser uses; sign-in messages must name its host. */
   PUBLIC_ORIGIN: url(['http:', 'https:']).optional(),
   /** HMAC key for session cookies (>= 32 characters); required in production. */
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_SECRET: sharedEnv.SESSION_SECRET,
   /** Session lifetime in seconds (default 7 days). */
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -64,7 +65,7 @@ export const gatewayEnvSchema = baseEnv.extend({
   /** /ready answers 503 when the indexer is more than this many blocks behind the chain head. */
   READY_MAX_LAG_BLOCKS: z.coerce.number().int().min(0).default(10),
   /** Statement timeout of /sql and /graphql queries, in ms. */
-  SQL_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+  SQL_TIMEOUT_MS: sharedEnv.SQL_TIMEOUT_MS,
   /** Most rows one /sql query returns. */
   SQL_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /**
@@ -72,7 +73,7 @@ export const gatewayEnvSchema = baseEnv.extend({
    * owner's connection, still in a read-only transaction with the timeout and row cap, on the views schema.
    */
   ANALYST_DATABASE_URL: postgresUrl.optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: sharedEnv.LOG_LEVEL,
 });
 
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

@@ -11,4 +11,4 @@ export {
   resolveConfig,
   type StartGatewayOptions,
   startGateway,
-} from './start.ts';
+} from './serve.ts';

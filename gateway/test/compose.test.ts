@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDbEnv } from '@skald/db';
+import { sharedEnv } from '@skald/env';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseGatewayEnv } from '../src/env.ts';
@@ -39,7 +40,7 @@ describe('docker-compose.yml', () => {
     const indexer = new URL(parsed.INDEXER_URL);
     expect(indexer.hostname).toBe('indexer');
     expect(services.indexer?.expose).toContain(indexer.port);
-    expect(env('indexer').PORT).toBe(indexer.port);
+    expect(sharedEnv.INDEXER_PORT.parse(env('indexer').INDEXER_PORT)).toBe(Number(indexer.port));
     expect(services.gateway?.ports).toContain(`${parsed.PORT}:${parsed.PORT}`);
     expect(parsed.HOST).toBe('0.0.0.0');
     expect(services.gateway?.healthcheck?.test.join(' ')).toContain(`:${parsed.PORT}/ready`);

@@ -23,7 +23,7 @@ import { io, type Socket } from 'socket.io-client';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningGateway, startGateway } from '../src/start.ts';
+import { type RunningGateway, startGateway } from '../src/serve.ts';
 import { until } from './fixtures/live.ts';
 import { testConfig, type World } from './fixtures/world.ts';
 

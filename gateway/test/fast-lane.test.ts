@@ -9,7 +9,7 @@ import type { LiveStatus } from '@skald/wire';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningGateway } from '../src/start.ts';
+import type { RunningGateway } from '../src/serve.ts';
 import { cursorsAfter, headCursor, recorder, until } from './fixtures/live.ts';
 import { listenGateway, startWorld, type World } from './fixtures/world.ts';
 

@@ -12,7 +12,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress } from '../src/live/server.ts';
 import { activityRepository } from '../src/repositories/activity.ts';
-import type { RunningGateway } from '../src/start.ts';
+import type { RunningGateway } from '../src/serve.ts';
 import { cursorsAfter, until } from './fixtures/live.ts';
 import { listenGateway, startWorld, type World } from './fixtures/world.ts';
 

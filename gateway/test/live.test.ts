@@ -7,7 +7,7 @@ import { playWorld } from '@skald/chain/local';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningGateway } from '../src/start.ts';
+import type { RunningGateway } from '../src/serve.ts';
 import { cursorsAfter, headCursor, type Recorder, recorder, until } from './fixtures/live.ts';
 import { listenGateway, startWorld, type World } from './fixtures/world.ts';
 

@@ -11,7 +11,7 @@ import { playWorld, startChain, type TestChain } from '@skald/chain/local';
 import { startEmbeddedPostgres } from '@skald/db';
 import { openReader, type RunningIndexer, startTestIndexer, waitForIndexed } from '@skald/indexer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/start.ts';
+import { buildGateway } from '../src/serve.ts';
 import { testConfig, type World } from './fixtures/world.ts';
 
 let chain: TestChain;

@@ -2,7 +2,7 @@
  * The indexer's environment, parsed once at boot. A bad value stops the process with a list of everything
  * that is wrong, not just the first problem.
  */
-import { baseEnv, nodeEnv, parseEnv, positiveInt, postgresUrl } from '@skald/env';
+import { baseEnv, nodeEnv, nodeUrls, parseEnv, positiveInt, postgresUrl } from '@skald/env';
 import type { z } from 'zod';
 
 export const indexerEnvSchema = baseEnv.extend({
@@ -26,17 +26,10 @@ export function parseIndexerEnv(env: Record<string, string | undefined>): Indexe
   return parseEnv('indexer', indexerEnvSchema, env);
 }
 
-export function isLoopback(rpcUrl: string): boolean {
-  const host = new URL(rpcUrl).hostname;
-  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
-}
-
 /** The chain settings derived from env + deployment, kept pure so a test can check them. */
 export function chainSettings(env: IndexerEnv, deploymentRpcUrl: string) {
-  const rpcUrl = env.SKALD_RPC_URL ?? deploymentRpcUrl;
-  const local = isLoopback(rpcUrl);
+  const { rpcUrl, wsUrl, loopback: local } = nodeUrls(env, deploymentRpcUrl);
   const fanout = env.SKALD_RPC_FANOUT ?? (local ? 32 : 1);
-  const wsUrl = env.SKALD_WS_URL ?? (local ? rpcUrl.replace(/^http/, 'ws') : undefined);
   // a fragment is never sent, so every copy reaches the same node while Ponder counts them apart
   const rpc = fanout === 1 ? rpcUrl : Array.from({ length: fanout }, (_, i) => `${rpcUrl}#${i}`);
   return {

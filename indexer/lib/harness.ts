@@ -6,7 +6,7 @@
 import { freePort } from '@skald/chain';
 import type { TestChain } from '@skald/chain/local';
 import { createDb, type SkaldDb } from '@skald/db';
-import { type RunningIndexer, type StartIndexerOptions, startIndexer } from './start.ts';
+import { type RunningIndexer, type StartIndexerOptions, startIndexer } from './ponder-process.ts';
 
 /** The indexer on a free port against this chain and database, quiet unless SKALD_TEST_LOG is set. */
 export async function startTestIndexer(

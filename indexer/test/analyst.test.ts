@@ -24,7 +24,7 @@ import {
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
-import type { RunningIndexer } from '../lib/start.ts';
+import type { RunningIndexer } from '../lib/ponder-process.ts';
 
 let chain: TestChain;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -3,7 +3,7 @@ import { createTestDatabase, type SkaldDb } from '@skald/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedBlock, openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import { databaseCalls } from '../lib/metrics.ts';
-import type { RunningIndexer } from '../lib/start.ts';
+import type { RunningIndexer } from '../lib/ponder-process.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
 
 let chain: TestChain;

@@ -10,7 +10,7 @@ import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
-import type { RunningIndexer } from '../lib/start.ts';
+import type { RunningIndexer } from '../lib/ponder-process.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
 
 let chain: TestChain;

@@ -18,7 +18,7 @@ import {
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
-import type { RunningIndexer } from '../lib/start.ts';
+import type { RunningIndexer } from '../lib/ponder-process.ts';
 
 describe('decodeMintMethod', () => {
   it('names the three minting selectors and calls everything else other', () => {

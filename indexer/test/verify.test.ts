@@ -8,7 +8,7 @@ import { encodeCursor } from '@skald/game';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
-import type { RunningIndexer } from '../lib/start.ts';
+import type { RunningIndexer } from '../lib/ponder-process.ts';
 import { formatReport, type VerifyReport, verifyIndex } from '../lib/verify/index.ts';
 
 let chain: TestChain;

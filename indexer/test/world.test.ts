@@ -5,7 +5,7 @@ import { createPublicClient, createTestClient, createWalletClient, type Hex, htt
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import { databaseCalls } from '../lib/metrics.ts';
-import type { RunningIndexer } from '../lib/start.ts';
+import type { RunningIndexer } from '../lib/ponder-process.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
 
 let chain: TestChain;

@@ -1,19 +1,15 @@
 /**
  * What `npm start` (and the simulator process it runs) reads from its environment, on @skald/env's base: parsed
- * once, every problem listed. The root README's table describes each variable.
+ * once, every problem listed. Variables other processes read too (PORT, PG_PORT, SQL_TIMEOUT_MS, SESSION_SECRET,
+ * LOG_LEVEL...) take their rule and default from @skald/env's `sharedEnv`, so a value `npm start` accepts is one
+ * the gateway and the database accept. The root README's table describes each variable.
  */
-import { baseEnv, nonNegative, postgresUrl } from '@skald/env';
+import { baseEnv, nonNegative, port, postgresUrl, sharedEnv } from '@skald/env';
 import { z } from 'zod';
-
-export const LEVEL_NAMES = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 
 /** LOG_LEVEL and LOG_FORMAT, case-insensitive. */
 export const logEnvSchema = z.object({
-  LOG_LEVEL: z
-    .string()
-    .toLowerCase()
-    .pipe(z.enum(LEVEL_NAMES, { error: `must be one of ${LEVEL_NAMES.join(', ')}` }))
-    .default('info'),
+  LOG_LEVEL: sharedEnv.LOG_LEVEL,
   LOG_FORMAT: z
     .string()
     .toLowerCase()
@@ -22,20 +18,19 @@ export const logEnvSchema = z.object({
 });
 
 export const stackEnvSchema = baseEnv.extend({
-  ANVIL_PORT: nonNegative.default(8545),
+  ANVIL_PORT: port.default(8545),
   /** seconds between blocks; 0 or unset: a block per transaction */
   ANVIL_BLOCK_TIME: nonNegative.default(0),
-  PG_PORT: nonNegative.default(54329),
-  /** the embedded Postgres's data folder (default .data/postgres) */
-  PG_DATA: z.string().optional(),
-  PORT: nonNegative.default(3000),
-  INDEXER_PORT: nonNegative.default(42069),
+  PG_PORT: sharedEnv.PG_PORT,
+  PG_DATA: sharedEnv.PG_DATA,
+  PORT: sharedEnv.PORT,
+  INDEXER_PORT: sharedEnv.INDEXER_PORT,
   /** use this Postgres (its owner role) instead of the embedded one */
   DATABASE_URL: postgresUrl.optional(),
   ANALYST_PASSWORD: z.string().default('skald_analyst'),
-  SQL_TIMEOUT_MS: nonNegative.default(5000),
-  /** random per start when unset */
-  SESSION_SECRET: z.string().optional(),
+  SQL_TIMEOUT_MS: sharedEnv.SQL_TIMEOUT_MS,
+  /** random per start when unset (one for every gateway process of that start) */
+  SESSION_SECRET: sharedEnv.SESSION_SECRET,
   /** `off` skips the bots */
   SIM: z.string().optional(),
   /** the indexer is restarted when its head stays put while the chain moves this many blocks past it… */

@@ -1,6 +1,6 @@
 /**
- * The stack's log: one line per event, prefixed by the part that said it. LOG_LEVEL (error | warn | info | debug;
- * default info) filters; LOG_FORMAT=json prints one JSON object per line for machines. Children that log pino
+ * The stack's log: one line per event, prefixed by the part that said it. LOG_LEVEL (@skald/env's rule: trace |
+ * debug | info | warn | error | fatal | silent; default info) filters; LOG_FORMAT=json prints one JSON object per line for machines. Children that log pino
  * JSON (the gateway) are reformatted here; plain lines (Ponder, the simulator) are passed through with their
  * level guessed from their wording.
  *
@@ -10,14 +10,15 @@
  * The supervisor's own lines (part `skald`) are never collapsed.
  */
 
-import { parseEnv } from '@skald/env';
+import { type LogLevel, parseEnv } from '@skald/env';
 import { logEnvSchema } from './env.ts';
 
 export const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
 export type Level = keyof typeof LEVELS;
 
 export type LogSettings = {
-  level: Level;
+  /** the quietest level printed (`silent`: none) */
+  level: LogLevel;
   json: boolean;
   /** the flood window in ms (0: print every line) */
   floodWindowMs?: number;
@@ -65,7 +66,7 @@ const floodKey = (part: string, level: Level, message: string) =>
   `${part}\u0000${level}\u0000${message.replace(/\d+/g, '#').slice(0, 300)}`;
 
 export function createLogger(settings: LogSettings, write = (s: string) => process.stdout.write(s)): Logger {
-  const threshold = LEVELS[settings.level];
+  const threshold = settings.level === 'silent' ? Number.POSITIVE_INFINITY : LEVELS[settings.level];
   const windowMs = settings.floodWindowMs ?? 10_000;
   /** messages printed in this window, and how many more times each came */
   let seen = new Map<string, { part: string; level: Level; message: string; repeats: number }>();

@@ -1,5 +1,5 @@
 /**
- * Runs `npm start`'s launcher (scripts/start.ts) as a user would, on free ports, and finds the processes it
+ * Runs `npm start`'s launcher (scripts/launch.ts) as a user would, on free ports, and finds the processes it
  * runs. Shared by the supervisor test and the fresh-clone smoke in .ci/run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -86,7 +86,7 @@ export async function startStack(options: {
         process.execPath,
         '--import',
         'tsx',
-        join(options.root, 'scripts', 'start.ts'),
+        join(options.root, 'scripts', 'launch.ts'),
         ...(options.args ?? []),
       ];
   const child = spawn(command as string, args, {

@@ -1,9 +1,11 @@
 /**
- * Boot: build a Fastify instance around the app plugin (server timeouts, logging, proxy trust), listen, and
- * close gracefully. `startGateway` is what `npm start` calls; tests use `buildGateway` and `app.inject`.
+ * Serving the gateway: build a Fastify instance around the app plugin (server timeouts, logging, proxy trust),
+ * listen, and close gracefully. `startGateway` takes the environment its process parsed once (src/run.ts) and
+ * the options that override it; tests use it with options alone, or `buildGateway` and `app.inject`.
  */
 import { randomBytes } from 'node:crypto';
 import { readDeployment } from '@skald/chain/deployment';
+import { nodeUrls } from '@skald/env';
 import type { WebApp } from '@skald/wire/web-handler';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,10 +13,16 @@ import app from './app.ts';
 import { configFromEnv, type GatewayConfig } from './config.ts';
 import { type GatewayEnv, parseGatewayEnv } from './env.ts';
 
+/** What overrides the environment; every field is optional when `env` is given. */
 export type StartGatewayOptions = {
-  port: number;
-  databaseUrl: string;
-  viewsSchema: string;
+  /**
+   * The environment, parsed once by the process that runs the gateway (src/run.ts). Unset (tests, harnesses):
+   * parsed here from process.env with the options below in it.
+   */
+  env?: GatewayEnv;
+  port?: number;
+  databaseUrl?: string;
+  viewsSchema?: string;
   redisUrl?: string;
   deploymentPath?: string;
   /** defaults to INDEXER_URL or http://127.0.0.1:42069 */
@@ -39,9 +47,7 @@ function chainFacts(
 ): Pick<GatewayConfig, 'chainId' | 'rpcOrigin' | 'rpcUrl' | 'fastLane'> {
   try {
     const deployment = readDeployment(path);
-    const rpcUrl = env.SKALD_RPC_URL ?? deployment.rpcUrl;
-    const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(rpcUrl).hostname);
-    const wsUrl = env.SKALD_WS_URL ?? (loopback ? rpcUrl.replace(/^http/, 'ws') : undefined);
+    const { rpcUrl, wsUrl } = nodeUrls(env, deployment.rpcUrl);
     return {
       chainId: deployment.chainId,
       rpcOrigin: new URL(deployment.rpcUrl).origin,
@@ -119,18 +125,21 @@ export async function buildGateway(config: GatewayConfig, logLevel = 'info'): Pr
 }
 
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
-  const env = parseGatewayEnv({
-    ...process.env,
-    DATABASE_URL: options.databaseUrl,
-    SKALD_VIEWS_SCHEMA: options.viewsSchema,
-    PORT: String(options.port),
-  });
+  const env =
+    options.env ??
+    parseGatewayEnv({
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      SKALD_VIEWS_SCHEMA: options.viewsSchema,
+      PORT: options.port === undefined ? undefined : String(options.port),
+    });
   const config = resolveConfig(env, options, (line) => console.warn(`[gateway] ${line}`));
   const fastify = await buildGateway(config, options.logLevel ?? env.LOG_LEVEL);
   const host = options.host ?? env.HOST;
-  await fastify.listen({ port: options.port, host });
+  const wanted = options.port ?? env.PORT;
+  await fastify.listen({ port: wanted, host });
   const address = fastify.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = typeof address === 'object' && address ? address.port : wanted;
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   let stopped: Promise<void> | undefined;
   return {

@@ -25,8 +25,8 @@ export type StartIndexerOptions = {
   /** override the deployment's RPC URL / derived WebSocket URL */
   rpcUrl?: string;
   wsUrl?: string;
-  /** HTTP port for /health, /ready, /status, /sync (default 42069) */
-  port?: number;
+  /** HTTP port for /health, /ready, /status, /sync: INDEXER_PORT for a process (its default is in @skald/env) */
+  port: number;
   /** override the deployment schema (tests) */
   schema?: string;
   /** extra environment for the Ponder process (SKALD_RPC_FANOUT, SKALD_GETLOGS_RANGE, PONDER_LOG_LEVEL...) */
@@ -100,7 +100,7 @@ export async function prepareIndexer(options: StartIndexerOptions) {
 export async function startIndexer(options: StartIndexerOptions): Promise<RunningIndexer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const viewsSchema = options.viewsSchema ?? 'skald';
-  const port = options.port ?? 42069;
+  const port = options.port;
   const prepared = await prepareIndexer(options);
   const sql = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
   try {

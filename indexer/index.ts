@@ -10,4 +10,4 @@ export {
   type RunningIndexer,
   type StartIndexerOptions,
   startIndexer,
-} from './lib/start.ts';
+} from './lib/ponder-process.ts';
