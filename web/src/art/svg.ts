@@ -3,7 +3,7 @@
  * and ability icons. Pure strings so the server can serve them as files (through the image proxy) and React can
  * inline the logo. Knotwork rings and Elder Futhark strokes give the Norse look.
  */
-import { ABILITIES, findAbility, getSubRune } from '@skald/game';
+import { ABILITIES, findAbility, getSubRune, type StatKey } from '@skald/game';
 import { BONE, IRON, NIGHT, RUNE_HUE, SPECIES_HUE } from './palette.ts';
 
 const wrap = (size: number, body: string, label: string) =>
@@ -81,7 +81,7 @@ export function runeSvg(rune: number): string {
 }
 
 /** One glyph per stat a sub-rune names. */
-const STAT_GLYPH: Record<string, string> = {
+const STAT_GLYPH: Record<StatKey, string> = {
   strength: 'M40 88l24-48 24 48z',
   intellect: 'M64 36a28 28 0 1 0 0.1 0M64 50v28M50 64h28',
   charisma: 'M64 90L36 60a16 16 0 0 1 28-18 16 16 0 0 1 28 18z',

@@ -1,5 +1,5 @@
-import { BATTLE_TYPE_LABELS, CLAN_RANK_LABELS, codeLabel, statTotal } from '@skald/game';
-import type { Vera, VeraPage } from '@skald/wire/rest';
+import { BATTLE_TYPE_LABELS, CLAN_RANK_LABELS, codeLabel } from '@skald/game';
+import type { Vera } from '@skald/wire/rest';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -119,9 +119,10 @@ function VeraSection({
     setLoading(true);
     setError(undefined);
     try {
-      const page = await api.get<VeraPage>(
-        `/api/viking/${encodeURIComponent(characterId)}/veras?before=${before}&limit=${VERA_PAGE}`,
-      );
+      const page = await api.call('vikingVeras', {
+        params: { characterId },
+        query: { before, limit: VERA_PAGE },
+      });
       setMore((old) => [...old, ...page.items]);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -139,7 +140,7 @@ function VeraSection({
           <Link key={v.id} to="/vera/$id" params={{ id: v.id }} className="card row">
             <ArtImage src={artPath.species(v.species)} alt="" size={48} />
             <span>
-              Vera #{v.id} · level {v.level} · total {statTotal(v, v.subRune)}
+              Vera #{v.id} · level {v.level} · total {v.statTotal ?? '—'}
             </span>
           </Link>
         ))}

@@ -11,7 +11,7 @@ import {
   MAX_LEARNED_ABILITIES,
   SPECIES,
   STAT_KEYS,
-  statTotal,
+  STAT_LABELS,
 } from '@skald/game';
 import type { InventoryData, Vera } from '@skald/wire/rest';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -24,15 +24,6 @@ import { useAppConfig } from '../../lib/hooks.ts';
 import { useNowSeconds } from '../../lib/use-now.ts';
 import { MINT_ROLL_GAS } from '../../tx/gas.ts';
 import { useTransactor } from '../../tx/use-transactor.ts';
-
-const STAT_LABEL: Record<(typeof STAT_KEYS)[number], string> = {
-  strength: 'Strength',
-  dexterity: 'Dexterity',
-  vitality: 'Vitality',
-  intellect: 'Intellect',
-  wisdom: 'Wisdom',
-  charisma: 'Charisma',
-};
 
 export function VeraCard({ vera, invalidate }: { vera: Vera; invalidate: unknown[][] }) {
   const config = useAppConfig();
@@ -80,7 +71,7 @@ export function VeraCard({ vera, invalidate }: { vera: Vera; invalidate: unknown
       <Link to="/vera/$id" params={{ id: vera.id }} className="row">
         <ArtImage src={artPath.species(vera.species)} alt="" size={56} />
         <span>
-          {species.name} #{vera.id} · level {vera.level} · total {statTotal(vera, vera.subRune)}
+          {species.name} #{vera.id} · level {vera.level} · total {vera.statTotal ?? '—'}
         </span>
       </Link>
       <span className="muted">
@@ -100,7 +91,7 @@ export function VeraCard({ vera, invalidate }: { vera: Vera; invalidate: unknown
           <div className="row" style={{ flexWrap: 'wrap' }}>
             {STAT_KEYS.map((key, i) => (
               <label key={key} style={{ width: 90 }}>
-                {STAT_LABEL[key]} ({vera.effective[key]})
+                {STAT_LABELS[key]} ({vera.effective[key]})
                 <input
                   inputMode="numeric"
                   value={points[i]}
@@ -263,7 +254,7 @@ export function TrackerForm() {
           name: 'stat',
           label: 'Stat to favour',
           kind: 'select',
-          options: STAT_KEYS.map((k, i) => ({ value: String(i), label: STAT_LABEL[k] })),
+          options: STAT_KEYS.map((k, i) => ({ value: String(i), label: STAT_LABELS[k] })),
         },
         {
           name: 'rarity',

@@ -6,9 +6,7 @@ import {
   findPersonality,
   findSpecies,
   getSubRune,
-  publicStats,
   STAT_KEYS,
-  statTotal,
   VERA_ORIGIN_LABELS,
 } from '@skald/game';
 import type { Vera, VeraRecord } from '@skald/wire/rest';
@@ -28,7 +26,6 @@ export function VeraView({ record }: { record: VeraRecord }) {
   const species = findSpecies(vera.species);
   const rune = findMainRune(vera.mainRune);
   const personality = findPersonality(vera.personality);
-  const stats = publicStats(vera, vera.subRune);
   const subStat = getSubRune(vera.subRune).stat;
   const mint = record.mint;
   const origin = mint ? (codeLabel(VERA_ORIGIN_LABELS, mint.origin) ?? mint.originName) : undefined;
@@ -90,13 +87,13 @@ export function VeraView({ record }: { record: VeraRecord }) {
 
       <section aria-labelledby="stats-title">
         <h2 id="stats-title">
-          Stats <span className="muted">(total {statTotal(vera, vera.subRune)})</span>
+          Stats <span className="muted">(total {vera.statTotal ?? '—'})</span>
         </h2>
         <dl className="stat-grid">
           {STAT_KEYS.map((key) => (
             <div className="stat" key={key} data-stat={key}>
               <dt>{key}</dt>
-              <dd>{stats[key]}</dd>
+              <dd>{vera.publicStats?.[key] ?? '—'}</dd>
             </div>
           ))}
         </dl>
