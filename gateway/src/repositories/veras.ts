@@ -3,6 +3,7 @@ import { account, battle, character, mint, type SkaldDb, vera, veraTransfer } fr
 import {
   codeLabel,
   effectiveStatKey,
+  isMintMethod,
   publicStats,
   STAT_KEYS,
   type StatBlock,
@@ -79,7 +80,7 @@ export function verasRepository({ db }: SkaldDb) {
       return {
         vera: veraSummary(v, row.ownerName),
         mint: {
-          method: v.mintMethod,
+          method: isMintMethod(v.mintMethod) ? v.mintMethod : 'other',
           origin: v.origin,
           originName: codeLabel(VERA_ORIGIN_LABELS, v.origin) ?? `origin ${v.origin}`,
           characterId: str(v.characterId),

@@ -1,15 +1,12 @@
 /** GET /api/vera/:id and the vera summaries other answers embed. */
-import { type Static, Type } from 'typebox';
-import { Nullable } from './common.ts';
+import { MINT_METHODS, STAT_KEYS, type StatKey } from '@skald/game';
+import { type Static, type TInteger, Type } from 'typebox';
+import { Nullable, OneOf } from './common.ts';
 
-export const Stats = Type.Object({
-  strength: Type.Integer(),
-  dexterity: Type.Integer(),
-  vitality: Type.Integer(),
-  intellect: Type.Integer(),
-  wisdom: Type.Integer(),
-  charisma: Type.Integer(),
-});
+/** The six stats, keyed and ordered by @skald/game's STAT_KEYS. */
+export const Stats = Type.Object(
+  Object.fromEntries(STAT_KEYS.map((key) => [key, Type.Integer()])) as Record<StatKey, TInteger>,
+);
 export type Stats = Static<typeof Stats>;
 
 /** A vera with every field of spec section 3 (its stats, owner and battle record). */
@@ -34,7 +31,7 @@ export const Vera = Type.Object({
 export type Vera = Static<typeof Vera>;
 
 export const VeraMint = Type.Object({
-  method: Type.String(),
+  method: OneOf(MINT_METHODS),
   origin: Type.Integer(),
   originName: Type.String(),
   characterId: Type.String(),
