@@ -5,11 +5,13 @@
 import {
   ADDRESS_PATTERN,
   AUDIT_CURSOR_PATTERN,
+  BATTLE_TYPE_LABELS,
+  CLAN_STATUS_LABELS,
   CURSOR_PATTERN,
   ID_PATTERN,
   TX_HASH_PATTERN,
 } from '@skald/game';
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, type TUnsafe, Type } from 'typebox';
 
 export const Address = Type.String({ pattern: ADDRESS_PATTERN, description: '0x followed by 40 hex digits' });
 
@@ -26,17 +28,16 @@ export const TxHash = Type.String({ pattern: TX_HASH_PATTERN, description: '0x f
 /** The text of a whole-number request parameter: decimal digits, no sign, exponent, point or leading zero. */
 export const DECIMAL_PATTERN = '^(?:0|[1-9][0-9]{0,14})$';
 
+type WholeNumberOptions = { minimum: number; maximum: number; default?: number; description?: string };
+
 /**
  * A whole number in a path or query parameter, as a number to the handler. The text is checked before it is
  * converted: JSON Schema's integer coercion alone takes `1e309`, `Infinity`, `0x10` and ` 1` (and skips the
  * bounds for an infinite value), which would reach the database. A number in a JSON body passes the same way.
  */
-export const WholeNumber = (options: {
-  minimum: number;
-  maximum: number;
-  default?: number;
-  description?: string;
-}) => {
+export function WholeNumber(options: WholeNumberOptions & { default: number }): Defaulted<TUnsafe<number>>;
+export function WholeNumber(options: WholeNumberOptions): TUnsafe<number>;
+export function WholeNumber(options: WholeNumberOptions): TUnsafe<number> {
   const { minimum, maximum, ...rest } = options;
   return Type.Unsafe<number>({
     ...rest,
@@ -45,13 +46,33 @@ export const WholeNumber = (options: {
       { type: 'integer', minimum, maximum },
     ],
   });
+}
+
+/**
+ * A request schema with a `default`: the gateway fills it in, so a caller may leave it out (the route table's
+ * request types make such a field optional). TypeBox's builders keep their options out of the type; this marks it.
+ */
+export type Defaulted<T extends TSchema> = T & { readonly default: unknown };
+/** Marks `schema` (whose options already carry its `default`) as `Defaulted`. */
+export const defaulted = <T extends TSchema>(schema: T): Defaulted<T> => schema as Defaulted<T>;
+
+/**
+ * A contract code as a parameter (battle type, clan status…): bounded by the lowest and highest code of its
+ * @skald/game label table (the codes are contiguous) and described by it ("1 ranked, 2 casual, 3 tournament").
+ */
+export const CodeParam = (labels: Readonly<Record<number, string>>) => {
+  const codes = Object.keys(labels).map(Number);
+  return WholeNumber({
+    minimum: Math.min(...codes),
+    maximum: Math.max(...codes),
+    description: Object.entries(labels)
+      .map(([code, label]) => `${code} ${label.toLowerCase()}`)
+      .join(', '),
+  });
 };
 
-export const BattleTypeParam = WholeNumber({
-  minimum: 1,
-  maximum: 3,
-  description: '1 ranked, 2 casual, 3 tournament',
-});
+export const BattleTypeParam = CodeParam(BATTLE_TYPE_LABELS);
+export const ClanStatusParam = CodeParam(CLAN_STATUS_LABELS);
 
 /** Capped pagination: 1..100 items, default 20. */
 export const Limit = WholeNumber({ minimum: 1, maximum: 100, default: 20 });
