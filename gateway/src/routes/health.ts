@@ -4,26 +4,30 @@
  * /status (the same facts, always 200, for people and the web app's delay banner), /metrics.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@fastify/type-provider-typebox';
-import { Health } from '@skald/wire/rest';
+import { fromTable } from './table.ts';
 
 const health: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/health',
-    { schema: { response: { 200: Type.Object({ status: Type.Literal('ok'), uptime: Type.Number() }) } } },
-    async () => ({ status: 'ok' as const, uptime: process.uptime() }),
-  );
-
-  app.get('/ready', { schema: { response: { 200: Health, 503: Health } } }, async (_request, reply) => {
-    const snapshot = await app.health.snapshot();
-    return reply
-      .code(snapshot.ready ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send(snapshot);
+  app.route({
+    ...fromTable(app, 'health'),
+    handler: async () => ({ status: 'ok' as const, uptime: process.uptime() }),
   });
 
-  app.get('/status', { schema: { response: { 200: Health } } }, async (_request, reply) => {
-    return reply.header('cache-control', 'no-store').send(await app.health.snapshot());
+  app.route({
+    ...fromTable(app, 'ready'),
+    handler: async (_request, reply) => {
+      const snapshot = await app.health.snapshot();
+      return reply
+        .code(snapshot.ready ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(snapshot);
+    },
+  });
+
+  app.route({
+    ...fromTable(app, 'status'),
+    handler: async (_request, reply) => {
+      return reply.header('cache-control', 'no-store').send(await app.health.snapshot());
+    },
   });
 
   app.get('/metrics', async (_request, reply) => {

@@ -1,7 +1,12 @@
 /**
- * The one way the app talks to the gateway's REST routes. In the browser paths are same-origin; during SSR they
- * go to the gateway over loopback with the visitor's cookie, so session-bound routes answer the same way.
+ * The one way the app talks to the gateway's REST routes: `api.call(route, request)`, a route of the table in
+ * `@skald/wire/rest` by name, its URL built from the table (`routeUrl`) and its answer typed by the route's
+ * schema. In the browser paths are same-origin; during SSR they go to the gateway over loopback with the
+ * visitor's cookie, so session-bound routes answer the same way.
  */
+import type { RouteArgs, RouteName, RouteResponse } from '@skald/wire/rest';
+import { ROUTE_PATHS, routeUrl } from '@skald/wire/rest/paths';
+
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
@@ -14,8 +19,8 @@ export class ApiError extends Error {
 }
 
 export type Api = {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  /** `api.call('vera', { params: { id } })`: the route's answer, or an ApiError with its status. */
+  call<N extends RouteName>(route: N, ...request: RouteArgs<N>): Promise<RouteResponse<N>>;
 };
 
 export function createApi(options: { base: string; cookie?: string } = { base: '' }): Api {
@@ -41,8 +46,12 @@ export function createApi(options: { base: string; cookie?: string } = { base: '
     return json as T;
   }
   return {
-    get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, body),
+    call: (route, ...[input]) =>
+      request(
+        ROUTE_PATHS[route].method,
+        routeUrl(route, input),
+        input && 'body' in input ? input.body : undefined,
+      ),
   };
 }
 

@@ -59,7 +59,7 @@ function LoginPage() {
   };
 
   const onSignOut = async () => {
-    await api.post('/api/auth/logout');
+    await api.call('authLogout');
     queryClient.setQueryData(sessionQueryOptions(api).queryKey, null);
   };
 

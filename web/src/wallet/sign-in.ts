@@ -14,7 +14,7 @@ export async function signIn(options: {
   chainId: number;
   signMessage: (message: string) => Promise<`0x${string}`>;
 }): Promise<Session> {
-  const { nonce } = await options.api.get<{ nonce: string }>('/api/auth/nonce');
+  const { nonce } = await options.api.call('authNonce');
   const message = createSiweMessage({
     address: options.address,
     chainId: options.chainId,
@@ -26,5 +26,5 @@ export async function signIn(options: {
     issuedAt: new Date(),
   });
   const signature = await options.signMessage(message);
-  return options.api.post<NonNullable<Session>>('/api/auth/verify', { message, signature });
+  return options.api.call('authVerify', { body: { message, signature } });
 }

@@ -6,6 +6,10 @@ import { VerifyStatus } from './verify.ts';
 const OrNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Head = Type.Object({ block: Type.Number(), timestamp: Type.Number() });
 
+/** `/health`: the process answers. */
+export const Alive = Type.Object({ status: Type.Literal('ok'), uptime: Type.Number() });
+export type Alive = Static<typeof Alive>;
+
 export const Health = Type.Object({
   ready: Type.Boolean(),
   reasons: Type.Array(Type.String()),

@@ -2,42 +2,16 @@
  * Activity history by cursor: newest first (page back with `before`), or oldest first after a cursor (`after`,
  * e.g. to fill a gap). Items have the live stream's ActivityEvent shape.
  */
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { ACTIVITY_TYPES } from '@skald/game';
-import {
-  ACTIVITY_SECONDS_ROWS,
-  ActivityPage,
-  ActivitySeconds,
-  Address,
-  Cursor,
-  clientErrors,
-  Id,
-  Limit,
-  WholeNumber,
-} from '@skald/wire/rest';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ACTIVITY_SECONDS_ROWS } from '@skald/wire/rest';
 import { reject } from '../../plugins/app/errors.ts';
-
-const Types = Type.Optional(
-  Type.Array(Type.Union(ACTIVITY_TYPES.map((t) => Type.Literal(t))), {
-    maxItems: ACTIVITY_TYPES.length,
-  }),
-);
+import { fromTable } from '../table.ts';
 
 const activity: FastifyPluginAsyncTypebox = async (app) => {
   // events per second before a cursor: the part of a chart's window older than the rows a page loaded
-  app.get(
-    '/activity/seconds',
-    {
-      schema: {
-        querystring: Type.Object({
-          before: Cursor,
-          since: WholeNumber({ minimum: 0, maximum: 2 ** 40, description: 'unix seconds (exclusive)' }),
-          type: Types,
-        }),
-        response: { 200: ActivitySeconds, ...clientErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromTable(app, 'activitySeconds'),
+    handler: async (request) => {
       const q = request.query;
       return app.repos.activity.perSecond({
         before: q.before,
@@ -46,29 +20,11 @@ const activity: FastifyPluginAsyncTypebox = async (app) => {
         maxRows: ACTIVITY_SECONDS_ROWS,
       });
     },
-  );
+  });
 
-  app.get(
-    '/activity',
-    {
-      schema: {
-        querystring: Type.Object({
-          type: Types,
-          characterId: Type.Optional(Id),
-          veraId: Type.Optional(Id),
-          clanId: Type.Optional(Id),
-          account: Type.Optional(Address),
-          before: Type.Optional(Cursor),
-          after: Type.Optional(Cursor),
-          limit: Limit,
-        }),
-        response: {
-          200: ActivityPage,
-          ...clientErrors,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(app, 'activity'),
+    handler: async (request, reply) => {
       const q = request.query;
       if (q.before !== undefined && q.after !== undefined && q.before <= q.after) {
         return reject(reply, 400, 'querystring.before must come after querystring.after');
@@ -88,7 +44,7 @@ const activity: FastifyPluginAsyncTypebox = async (app) => {
       });
       return { ...page, asOf };
     },
-  );
+  });
 };
 
 export default activity;

@@ -2,13 +2,13 @@
  * Sign-In with Ethereum: nonce, verify (records a server-side session and sets its cookie), session, logout (ends
  * the record). Tightly rate-limited.
  */
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { clientErrors, ErrorResponse, Nonce, Session } from '@skald/wire/rest';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Address, Hex } from 'viem';
 import { encodeSession, SESSION_COOKIE } from '../../auth/session.ts';
 import { SiweError, verifySiwe } from '../../auth/siwe.ts';
 import { siweDomains, siweOrigins } from '../../config.ts';
 import { reject } from '../../plugins/app/errors.ts';
+import { fromTable } from '../table.ts';
 
 const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
@@ -16,31 +16,19 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   const secure = app.config.publicOrigin.startsWith('https:');
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
 
-  app.get(
-    '/auth/nonce',
-    {
-      config: limited,
-      schema: { response: { 200: Nonce, 429: ErrorResponse } },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...fromTable(app, 'authNonce'),
+    config: limited,
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { nonce: await app.nonces.issue() };
     },
-  );
+  });
 
-  app.post(
-    '/auth/verify',
-    {
-      config: limited,
-      schema: {
-        body: Type.Object({
-          message: Type.String({ minLength: 1, maxLength: 4096 }),
-          signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130,}$', maxLength: 4096 }),
-        }),
-        response: { 200: Session, 401: ErrorResponse, ...clientErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(app, 'authVerify'),
+    config: limited,
+    handler: async (request, reply) => {
       let address: Address;
       try {
         ({ address } = await verifySiwe(request.body.message, request.body.signature as Hex, {
@@ -70,30 +58,28 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         ...(player?.characterId ? { characterId: player.characterId } : {}),
       };
     },
-  );
+  });
 
-  app.get(
-    '/auth/session',
-    { schema: { response: { 200: Session, 401: ErrorResponse, ...clientErrors } } },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(app, 'authSession'),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const session = await request.session();
       if (!session) return reject(reply, 401, 'not signed in');
       return session;
     },
-  );
+  });
 
-  app.post(
-    '/auth/logout',
-    { schema: { response: { 200: Type.Object({ ok: Type.Boolean() }) } } },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(app, 'authLogout'),
+    handler: async (request, reply) => {
       // the record goes: a copy of the cookie is worth nothing afterwards, on every gateway
       const record = await request.sessionRecord();
       if (record) await app.sessions.revoke(record.id);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ok: true };
     },
-  );
+  });
 };
 
 export default auth;

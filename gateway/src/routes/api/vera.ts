@@ -4,20 +4,14 @@
  * changes, the rest may (level, owner, record), so the cache lifetime is short and revalidated.
  */
 import { createHash } from 'node:crypto';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { clientErrors, Id, VeraRecord } from '@skald/wire/rest';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { reject } from '../../plugins/app/errors.ts';
+import { fromTable } from '../table.ts';
 
 const vera: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/vera/:id',
-    {
-      schema: {
-        params: Type.Object({ id: Id }),
-        response: { 200: VeraRecord, 304: Type.Null(), ...clientErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(app, 'vera'),
+    handler: async (request, reply) => {
       const { id } = request.params;
       const cached = await app.readCache.get(`vera:${id}`, [`vera:${id}`, 'battles', 'names'], async () => {
         const detail = await app.repos.veras.detail(id);
@@ -34,7 +28,7 @@ const vera: FastifyPluginAsyncTypebox = async (app) => {
       if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
       return detail;
     },
-  );
+  });
 };
 
 export default vera;

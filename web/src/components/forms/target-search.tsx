@@ -43,10 +43,7 @@ export function TargetSearch(props: {
   const q = useDebounced(props.text.trim(), 200);
   const search = useQuery({
     queryKey: ['admin-search', props.type, q],
-    queryFn: () =>
-      api.get<{ items: TargetHit[] }>(
-        `/api/admin/search?type=${props.type}&q=${encodeURIComponent(q)}&limit=8`,
-      ),
+    queryFn: () => api.call('adminSearch', { query: { type: props.type, q, limit: 8 } }),
     enabled: q.length > 0,
     staleTime: 10_000,
   });

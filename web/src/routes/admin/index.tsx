@@ -9,13 +9,14 @@ import {
   TX_HASH_PATTERN,
 } from '@skald/game';
 import type { TargetHit } from '@skald/wire/rest';
+import { routeUrl } from '@skald/wire/rest/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import {
   type AuditFilter,
   auditNewerQueryOptions,
-  auditParams,
+  auditQuery,
   auditQueryOptions,
   sessionQueryOptions,
 } from '../../api/queries.ts';
@@ -138,7 +139,7 @@ function AuditPage() {
     await queryClient.invalidateQueries({ queryKey: ['admin-audit-newer'] });
   };
 
-  const csvHref = `/api/admin/audit.csv?${auditParams(filter)}`;
+  const csvHref = routeUrl('adminAuditCsv', { query: auditQuery(filter) });
   const filtered = Boolean(
     search.admin || search.by || search.target || search.kind || search.from || search.to || search.tx,
   );

@@ -4,48 +4,16 @@
  * a streamed CSV of exactly the same filter; the search behind every target field of the admin forms.
  */
 import { Readable } from 'node:stream';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { AUDIT_KINDS, type AuditKind, codeLabel, ROLE_LABELS } from '@skald/game';
-import {
-  Address,
-  AuditCursor,
-  AuditNewer,
-  AuditPage,
-  clientErrors,
-  ErrorResponse,
-  Id,
-  ROLE_HOLDERS_LIMIT,
-  RoleHolders,
-  SEARCH_TYPES,
-  TargetHits,
-  Timestamp,
-  TxHash,
-  WholeNumber,
-} from '@skald/wire/rest';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type AuditKind, codeLabel, ROLE_LABELS } from '@skald/game';
+import { ROLE_HOLDERS_LIMIT } from '@skald/wire/rest';
 import { reject } from '../../../plugins/app/errors.ts';
 import { AUDIT_CSV_COLUMNS, type AuditFilter, csvRecord } from '../../../repositories/audit.ts';
+import { fromTable } from '../../table.ts';
 import sessions from './sessions.ts';
-
-const Filters = {
-  admin: Type.Optional(Address),
-  /** every admin but this one ("by others") */
-  exceptAdmin: Type.Optional(Address),
-  target: Type.Optional(Id),
-  kind: Type.Optional(
-    Type.Union(
-      AUDIT_KINDS.map((k) => Type.Literal(k)),
-      { description: AUDIT_KINDS.join(' | ') },
-    ),
-  ),
-  from: Type.Optional(Timestamp),
-  to: Type.Optional(Timestamp),
-  tx: Type.Optional(TxHash),
-};
 
 /** The audit page's total counts this many entries at most (then says "10,000+"). */
 const AUDIT_TOTAL_CAP = 10_000;
-
-const guarded = { 401: ErrorResponse, 403: ErrorResponse, ...clientErrors };
 
 /** RFC 4180 quoting; a leading =, +, - or @ is prefixed so spreadsheets never evaluate a cell. */
 export function csvCell(value: unknown): string {
@@ -81,20 +49,9 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     tx: q.tx as string | undefined,
   });
 
-  app.get(
-    '/audit',
-    {
-      schema: {
-        querystring: Type.Object({
-          ...Filters,
-          before: Type.Optional(AuditCursor),
-          after: Type.Optional(AuditCursor),
-          limit: WholeNumber({ minimum: 1, maximum: 100, default: 25 }),
-        }),
-        response: { 200: AuditPage, ...guarded },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(app, 'adminAudit'),
+    handler: async (request, reply) => {
       const { before, after, limit } = request.query;
       const filter = filterOf(request.query);
       const problem =
@@ -108,35 +65,32 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
       ]);
       return { limit, ...page, total, totalCapped: total >= AUDIT_TOTAL_CAP, asOf };
     },
-  );
-
-  app.get('/roles', { schema: { response: { 200: RoleHolders, ...guarded } } }, async (request) => {
-    const session = await request.session();
-    const me = session?.address.toLowerCase();
-    const rows = await app.repos.audit.roleHolders(ROLE_HOLDERS_LIMIT);
-    return {
-      items: rows.map((r) => ({
-        account: r.account,
-        role: r.role,
-        roleName: codeLabel(ROLE_LABELS, r.role) ?? `role ${r.role}`,
-        name: r.name || null,
-        characterId: r.character_id && r.character_id !== '0' ? r.character_id : null,
-        grantedBy: r.granted_by,
-        grantedBlock: r.granted_block,
-        you: r.account.toLowerCase() === me,
-      })),
-    };
   });
 
-  app.get(
-    '/audit/newer',
-    {
-      schema: {
-        querystring: Type.Object({ ...Filters, after: AuditCursor }),
-        response: { 200: AuditNewer, ...guarded },
-      },
+  app.route({
+    ...fromTable(app, 'adminRoles'),
+    handler: async (request) => {
+      const session = await request.session();
+      const me = session?.address.toLowerCase();
+      const rows = await app.repos.audit.roleHolders(ROLE_HOLDERS_LIMIT);
+      return {
+        items: rows.map((r) => ({
+          account: r.account,
+          role: r.role,
+          roleName: codeLabel(ROLE_LABELS, r.role) ?? `role ${r.role}`,
+          name: r.name || null,
+          characterId: r.character_id && r.character_id !== '0' ? r.character_id : null,
+          grantedBy: r.granted_by,
+          grantedBlock: r.granted_block,
+          you: r.account.toLowerCase() === me,
+        })),
+      };
     },
-    async (request, reply) => {
+  });
+
+  app.route({
+    ...fromTable(app, 'adminAuditNewer'),
+    handler: async (request, reply) => {
       const filter = filterOf(request.query);
       const problem = checkRange(filter);
       if (problem) return reject(reply, 400, problem);
@@ -144,17 +98,11 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
       const count = await app.repos.audit.countNewer(filter, request.query.after, cap);
       return { count, capped: count >= cap };
     },
-  );
+  });
 
-  app.get(
-    '/audit.csv',
-    {
-      schema: {
-        querystring: Type.Object(Filters),
-        response: { 200: Type.String(), ...guarded },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(app, 'adminAuditCsv'),
+    handler: async (request, reply) => {
       const filter = filterOf(request.query);
       const problem = checkRange(filter);
       if (problem) return reject(reply, 400, problem);
@@ -174,33 +122,15 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
         .header('cache-control', 'no-store')
         .send(Readable.from(lines()) as unknown as string);
     },
-  );
+  });
 
-  app.get(
-    '/search',
-    {
-      schema: {
-        querystring: Type.Object({
-          q: Type.String({
-            minLength: 1,
-            maxLength: 64,
-            pattern: '^[^\\u0000-\\u001f]+$',
-            description: 'a name, an address (or its start) or an id (no control characters)',
-          }),
-          type: Type.Union(
-            SEARCH_TYPES.map((t) => Type.Literal(t)),
-            { default: 'character', description: SEARCH_TYPES.join(' | ') },
-          ),
-          limit: WholeNumber({ minimum: 1, maximum: 20, default: 8 }),
-        }),
-        response: { 200: TargetHits, ...guarded },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromTable(app, 'adminSearch'),
+    handler: async (request) => {
       const { q, type, limit } = request.query;
       return { items: await app.repos.search.find(type, q.trim(), limit) };
     },
-  );
+  });
 };
 
 export default admin;

@@ -3,7 +3,7 @@
  * the ['clans'] queries, so a clan founded or decided elsewhere appears or leaves without a reload.
  */
 
-import type { ClanPage, ClanSummary } from '@skald/wire/rest';
+import type { ClanSummary } from '@skald/wire/rest';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -20,7 +20,7 @@ export function PendingClans() {
   const transact = useTransactor();
   const pending = useQuery({
     queryKey: ['clans', 'pending'],
-    queryFn: () => api.get<ClanPage>('/api/clans?status=1&limit=100'),
+    queryFn: () => api.call('clans', { query: { status: 1, limit: 100 } }),
   });
   const [busy, setBusy] = useState<string | null>(null);
   const [sent, setSent] = useState<(Sent & { n: number }) | null>(null);

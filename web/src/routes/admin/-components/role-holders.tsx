@@ -24,7 +24,7 @@ export function RoleHolders() {
   const transact = useTransactor();
   const holders = useQuery({
     queryKey: roleHoldersKey,
-    queryFn: () => api.get<RoleHolderList>('/api/admin/roles'),
+    queryFn: () => api.call('adminRoles'),
   });
   const [busy, setBusy] = useState<string | null>(null);
   const contractOf = (address: string) =>

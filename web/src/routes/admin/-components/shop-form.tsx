@@ -4,7 +4,6 @@
  * item to a shop by a reprice needs an explicit tick; restocking an item the shop lacks is refused here, as the
  * contract would refuse it.
  */
-import type { Shops } from '@skald/wire/rest';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
@@ -34,7 +33,7 @@ import { ADMIN_SPECS, NEW_SHOP_ID, OTHER_ITEM_ID } from './specs.ts';
 export const adminShopsQueryOptions = (api: Api) =>
   queryOptions({
     queryKey: ['shop', 'all'],
-    queryFn: async () => (await api.get<Shops>('/api/shop')).shops,
+    queryFn: async () => (await api.call('shop')).shops,
   });
 
 const NEW = 'new';

@@ -2,7 +2,7 @@
  * Who is signed in: every unexpired sign-in session (all gateways share the store), newest first, with Revoke.
  * A revoked session's cookie stops working on its next request; revoking your own signs you out.
  */
-import type { AdminSession, AdminSessions, SessionRevoked } from '@skald/wire/rest';
+import type { AdminSession } from '@skald/wire/rest';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { relativeTime, shortAddress, utcDate } from '../../../lib/format.ts';
@@ -15,12 +15,11 @@ export function SignedInSessions() {
   const queryClient = useQueryClient();
   const sessions = useQuery({
     queryKey: SESSIONS_KEY,
-    queryFn: () => api.get<AdminSessions>('/api/admin/sessions'),
+    queryFn: () => api.call('adminSessions'),
     staleTime: 5_000,
   });
   const revoke = useMutation({
-    mutationFn: (session: AdminSession) =>
-      api.post<SessionRevoked>(`/api/admin/sessions/${encodeURIComponent(session.id)}/revoke`),
+    mutationFn: (session: AdminSession) => api.call('adminRevokeSession', { params: { id: session.id } }),
     onSuccess: async (_, session) => {
       toast.success(`Session of ${shortAddress(session.address)} ended`);
       if (session.current) window.location.assign('/login?next=/admin');
