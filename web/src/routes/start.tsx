@@ -154,9 +154,7 @@ function CreateCharacter({ onCreated }: { onCreated: (characterId: string) => vo
       ]),
       {
         precheck: async () => {
-          const { items } = await api.get<{ items: { name: string }[] }>(
-            `/api/vikings?name=${encodeURIComponent(name)}&limit=20`,
-          );
+          const { items } = await api.call('vikings', { query: { name, limit: 20 } });
           return items.some((v) => v.name.toLowerCase() === name.toLowerCase())
             ? `The name “${name}” is taken. Choose another.`
             : undefined;
