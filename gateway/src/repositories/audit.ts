@@ -9,6 +9,7 @@ import {
   ADMIN_GRANT_KIND_LABELS,
   AdminGrantKind,
   type AuditKind,
+  ClanStatus,
   codeLabel,
   grantTarget,
   itemName,
@@ -175,9 +176,19 @@ function toEntry(r: RawRow): AuditEntry {
     return {
       ...base,
       kind,
-      kindLabel: status === 2 ? 'Clan approved' : status === 3 ? 'Clan declined' : 'Clan status',
+      kindLabel:
+        status === ClanStatus.active
+          ? 'Clan approved'
+          : status === ClanStatus.declined
+            ? 'Clan declined'
+            : 'Clan status',
       target: { type: 'clan', id: String(d.clanId), name: r.clan_name, characterId: null },
-      summary: status === 2 ? 'approved' : status === 3 ? 'declined' : `status ${status}`,
+      summary:
+        status === ClanStatus.active
+          ? 'approved'
+          : status === ClanStatus.declined
+            ? 'declined'
+            : `status ${status}`,
     };
   }
   if (action === 'shop_reprice' || action === 'shop_restock') {
