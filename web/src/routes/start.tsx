@@ -13,7 +13,6 @@ import {
   getMainRune,
   getSpecies,
   STARTER_RUNIX,
-  statTotal,
 } from '@skald/game';
 import type { Vera } from '@skald/wire/rest';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -333,8 +332,8 @@ function Done(props: { characterId: string; veraId: string | undefined; vera: Ve
           <Link to="/vera/$id" params={{ id: veraId }}>
             {v ? `${getSpecies(v.species).name} #${veraId}` : `vera #${veraId}`}
           </Link>
-          {v ? ` (stat total ${statTotal(v, v.subRune)})` : ''}. It is yours now, with {STARTER_RUNIX} runix
-          to spend.
+          {v ? ` (stat total ${v.statTotal ?? '—'})` : ''}. It is yours now, with {STARTER_RUNIX} runix to
+          spend.
         </p>
       ) : (
         <p>Your viking is ready.</p>
