@@ -5,6 +5,7 @@
  * so it imports neither (repositories/ never imports live/; see test/layers.test.ts).
  */
 import {
+  type ActivityType,
   ADMIN_GRANT_KIND_LABELS,
   AdminGrantKind,
   describeActivity,
@@ -21,7 +22,7 @@ export type ActivityRow = {
   logIndex: number;
   timestamp: bigint;
   txHash: string;
-  type: string;
+  type: ActivityType;
   event: string;
   account: string | null;
   characterId: bigint | null;

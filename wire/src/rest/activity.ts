@@ -1,13 +1,13 @@
 /** Activity history (`/api/activity`): rows in the live stream's event shape, newest first or after a cursor. */
 import { ACTIVITY_TYPES } from '@skald/game';
 import { type Static, Type } from 'typebox';
-import { Cursor, FreeObject, Nullable } from './common.ts';
+import { Cursor, FreeObject, Nullable, OneOf } from './common.ts';
 
 /** An indexed activity row as the API and the live stream carry it. */
 export const ActivityRow = Type.Object({
   cursor: Cursor,
   /** the topic: one of game's ACTIVITY_TYPES */
-  type: Type.String({ description: ACTIVITY_TYPES.join(' | ') }),
+  type: OneOf(ACTIVITY_TYPES),
   /** the contract event name, e.g. VeraMinted */
   kind: Type.String(),
   blockNumber: Type.String(),
