@@ -20,15 +20,32 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The app's own images on disk (the artwork under art/): the gateway's image proxy reads them from here. */
 export const WEB_PUBLIC_DIR = join(here, 'public');
 
-/** What `npm start` and the test stacks hand the gateway: it mounts the handler and serves the images. */
-export const webApp: WebApp = { createHandler: createWebHandler, publicDir: WEB_PUBLIC_DIR };
+/**
+ * What `npm start` and the test stacks hand the gateway: it mounts the handler and serves the images. A test
+ * stack names its own deployment file; unset, the pages read SKALD_DEPLOYMENT (default deployments/local.json).
+ */
+export function createWebApp(options: { deploymentPath?: string } = {}): WebApp {
+  return {
+    createHandler: (handler) => createWebHandler({ ...handler, deploymentPath: options.deploymentPath }),
+    publicDir: WEB_PUBLIC_DIR,
+  };
+}
 
-export async function createWebHandler(options: { mode: WebMode }): Promise<WebHandler> {
+export const webApp: WebApp = createWebApp();
+
+export async function createWebHandler(options: {
+  mode: WebMode;
+  deploymentPath?: string;
+}): Promise<WebHandler> {
   const env = parseWebEnv();
   writeArtFiles(WEB_PUBLIC_DIR);
   const mode = options.mode === 'development' ? await developmentMode(here) : await productionMode(here);
   const { vite, clientDir } = mode;
-  const config = createConfigSource({ build: mode.build, publicRpcUrl: env.publicRpcUrl });
+  const config = createConfigSource({
+    build: mode.build,
+    publicRpcUrl: env.publicRpcUrl,
+    deploymentPath: options.deploymentPath,
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse, context: WebContext): Promise<void> {
     let url: URL;

@@ -7,10 +7,15 @@ import { statSync } from 'node:fs';
 import { deploymentPath, readDeployment } from '@skald/chain/deployment';
 import type { AppConfig } from '../src/boot.ts';
 
-export function createConfigSource(options: { build: string; publicRpcUrl?: string }) {
+export function createConfigSource(options: {
+  build: string;
+  publicRpcUrl?: string;
+  /** the deployment file (default: SKALD_DEPLOYMENT or deployments/local.json) */
+  deploymentPath?: string;
+}) {
   let cached: { mtimeMs: number; config: AppConfig } | undefined;
   return (): AppConfig => {
-    const path = deploymentPath();
+    const path = options.deploymentPath ?? deploymentPath();
     const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? -1;
     if (cached && cached.mtimeMs === mtimeMs) return cached.config;
     const deployment = readDeployment(path);
