@@ -1,10 +1,8 @@
 /**
- * @skald/indexer's public surface for other packages: start the indexer (and, as a harness step, for a test or a
- * benchmark, with waits on what it published), plus the names it uses.
+ * @skald/indexer's public surface for other packages: start the indexer, plus the names it uses. The harness step
+ * for tests and benchmarks (waits on what it published, Ponder's metrics) is on `@skald/indexer/testing`.
  */
 export { decodeMintMethod, MINT_METHODS, MINT_SELECTORS, type MintMethod } from '@skald/chain/activity';
-export { indexedBlock, openReader, startTestIndexer, waitForIndexed } from './lib/harness.ts';
-export { machineCpuMs, metricsReport, processCpuMs, scrapeMetrics, threadCpuMs } from './lib/metrics.ts';
 export {
   commentIndex,
   type RunningIndexer,

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectLive } from '@skald/wire';
-import { alive, startStack } from './test/stack.ts';
+import { alive, launchStack } from './test/stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
@@ -49,7 +49,7 @@ async function getOk(url: string, timeoutMs: number): Promise<Response> {
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
-const stack = await startStack({ root, viaNpm: true, echo: true });
+const stack = await launchStack({ root, viaNpm: true, echo: true });
 let failed: unknown;
 try {
   await stack.waitForLine(/Skald is at/, 15 * 60_000);

@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     fileParallelism: false,
+    // a Postgres for the tests' own databases (harness/README.md); `npm start` itself runs embedded Postgres
+    globalSetup: ['@skald/harness/setup/postgres'],
   },
 });

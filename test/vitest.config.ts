@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 240_000,
     fileParallelism: false,
     pool: 'forks',
+    // a Postgres for the stack's database (harness/README.md)
+    globalSetup: ['@skald/harness/setup/postgres'],
   },
 });

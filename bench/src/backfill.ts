@@ -22,7 +22,7 @@ import {
   type TestChain,
   threadCpuMs,
   waitForIndexed,
-} from '@skald/e2e-test';
+} from '@skald/harness';
 import { createPublicClient, http, type Log } from 'viem';
 import { generateChain } from './generate.ts';
 import { fmt, now, report } from './stats.ts';

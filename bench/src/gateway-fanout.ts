@@ -17,7 +17,7 @@
 import { fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processCpuMs } from '@skald/e2e-test';
+import { processCpuMs } from '@skald/harness';
 import type { ActivityEvent, ActivityFrame } from '@skald/wire';
 import type { FromBaseline, ToBaseline } from './gateway-fanout-baseline.ts';
 import type { FromWorker, ToWorker } from './gateway-fanout-clients.ts';

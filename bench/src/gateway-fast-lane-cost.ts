@@ -6,7 +6,7 @@
  * and the node's (anvil's) CPU, so that the price of "each process subscribes" is a figure.
  *   npm run bench:gateway-fast-lane-cost -w @skald/bench
  */
-import { processCpuMs } from '@skald/e2e-test';
+import { processCpuMs } from '@skald/harness';
 import { gatewayProcess, grantProducers, indexedWorld, waitForIndexed } from './gateway-setup.ts';
 import { fmt, now, report } from './stats.ts';
 

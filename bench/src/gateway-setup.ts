@@ -11,7 +11,7 @@ import {
   startChain,
   startTestIndexer,
   waitForIndexed,
-} from '@skald/e2e-test';
+} from '@skald/harness';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { now } from './stats.ts';

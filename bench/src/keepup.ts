@@ -17,7 +17,7 @@ import {
   startChain,
   startTestIndexer,
   waitForIndexed,
-} from '@skald/e2e-test';
+} from '@skald/harness';
 import { createPublicClient, http } from 'viem';
 import { createGenerator, streamLoad } from './generate.ts';
 import { now, percentile, report } from './stats.ts';

@@ -3,13 +3,7 @@
  * generate.ts, BENCH_TXS_PER_BLOCK moves per block), indexed by Ponder, then the verifier over the whole
  * history (logs in ranges, contract reads batched). Prints what it compared, its time and the mismatches (0).
  */
-import {
-  createTestDatabase,
-  openReader,
-  startChain,
-  startTestIndexer,
-  waitForIndexed,
-} from '@skald/e2e-test';
+import { createTestDatabase, openReader, startChain, startTestIndexer, waitForIndexed } from '@skald/harness';
 import { formatReport, verifyIndex } from '@skald/indexer/verify';
 import { generateChain } from './generate.ts';
 import { fmt, now, report } from './stats.ts';

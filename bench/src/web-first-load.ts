@@ -4,7 +4,7 @@
  * server sends). Target: <= 180 KB on every route. Needs built bundles: npm run build -w @skald/web.
  */
 import { gzipSync } from 'node:zlib';
-import { mined } from '@skald/e2e-test';
+import { mined } from '@skald/harness';
 import { webStack } from './web/stack.ts';
 
 const TARGET_KB = 180;

@@ -8,7 +8,7 @@
  *
  * Env: BENCH_MINTS (default 100).
  */
-import { type Game, mined } from '@skald/e2e-test';
+import { type Game, mined } from '@skald/harness';
 import type { Page } from 'playwright-core';
 import { serveDirectPage } from './web/direct-page.ts';
 import { webStack } from './web/stack.ts';

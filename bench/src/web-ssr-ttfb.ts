@@ -4,7 +4,7 @@
  * the last byte, since the page streams. Env: BENCH_REQUESTS (default 300).
  */
 import { request } from 'node:http';
-import { mined } from '@skald/e2e-test';
+import { mined } from '@skald/harness';
 import { webStack } from './web/stack.ts';
 import { ms, summary } from './web/stats.ts';
 

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDb,
-  createTestDatabase,
-  liveChannel,
-  onTablesChanged,
-  parseDbEnv,
-  type TestDatabase,
-} from '../src/index.ts';
+import { createDb, liveChannel, onTablesChanged, parseDbEnv } from '../src/index.ts';
+import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
 let database: TestDatabase;
 let url: string;

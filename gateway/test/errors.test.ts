@@ -3,6 +3,7 @@
  * is unreachable, cancels the statement or drops the connection is a 503 with a message, and the process keeps
  * answering. Bad numbers in parameters are refused before any query, naming the field.
  */
+import { testAdminUrl } from '@skald/db/testing';
 import { Limit, WholeNumber } from '@skald/wire/rest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,7 +12,7 @@ import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../src/plugins/app/errors.ts';
 
-const URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const URL = testAdminUrl();
 const sql = postgres(URL, { max: 2, onnotice: () => {} });
 const admin = postgres(URL, { max: 1, onnotice: () => {} });
 let app: FastifyInstance;

@@ -5,7 +5,8 @@
  * the leader dies the other process takes over and its clients miss nothing and receive nothing twice.
  */
 import { playWorld } from '@skald/chain/local';
-import { type RunningIndexer, startTestIndexer } from '@skald/indexer';
+import type { RunningIndexer } from '@skald/indexer';
+import { startTestIndexer } from '@skald/indexer/testing';
 import type { ActivityFrame, RetractEvent } from '@skald/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cursorsAfter, headCursor, recorder, until } from './fixtures/live.ts';

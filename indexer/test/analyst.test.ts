@@ -7,7 +7,8 @@
  */
 import { ANVIL_MNEMONIC, allSkaldAbis, BattlesAbi, gameContracts, skaldChain } from '@skald/chain';
 import { PLAIN_ATTRIBUTES, playWorld, startChain, type TestChain } from '@skald/chain/local';
-import { createTestDatabase, EXAMPLE_QUERIES, type SkaldDb, tableDocs } from '@skald/db';
+import { EXAMPLE_QUERIES, type SkaldDb, tableDocs } from '@skald/db';
+import { createTestDatabase } from '@skald/db/testing';
 import { BATTLE_ACTIONS, BATTLE_OUTCOME_LABELS, SPECIES } from '@skald/game';
 import {
   type Abi,

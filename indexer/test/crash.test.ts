@@ -1,5 +1,6 @@
 import { playWorld, startChain, type TestChain } from '@skald/chain/local';
-import { createTestDatabase, type SkaldDb } from '@skald/db';
+import type { SkaldDb } from '@skald/db';
+import { createTestDatabase } from '@skald/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedBlock, openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import { databaseCalls } from '../lib/metrics.ts';

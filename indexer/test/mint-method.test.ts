@@ -1,7 +1,8 @@
 import { ANVIL_MNEMONIC, allSkaldAbis, gameContracts, skaldChain } from '@skald/chain';
 import { decodeMintMethod, MINT_SELECTORS } from '@skald/chain/activity';
 import { PLAIN_ATTRIBUTES, startChain, type TestChain } from '@skald/chain/local';
-import { createTestDatabase, type SkaldDb } from '@skald/db';
+import type { SkaldDb } from '@skald/db';
+import { createTestDatabase } from '@skald/db/testing';
 import {
   type Abi,
   type Account,

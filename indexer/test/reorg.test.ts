@@ -1,6 +1,7 @@
 import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
 import { playWorld, startChain, type TestChain } from '@skald/chain/local';
-import { createTestDatabase, type SkaldDb } from '@skald/db';
+import type { SkaldDb } from '@skald/db';
+import { createTestDatabase } from '@skald/db/testing';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,8 @@
  * and counted in its table: a missing row, an orphaned row, a wrong owner, a wrong balance.
  */
 import { playWorld, startChain, type TestChain } from '@skald/chain/local';
-import { createTestDatabase, type SkaldDb, type TestDatabase } from '@skald/db';
+import type { SkaldDb } from '@skald/db';
+import { createTestDatabase, type TestDatabase } from '@skald/db/testing';
 import { encodeCursor } from '@skald/game';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 import { allSkaldAbis, skaldChain } from '@skald/chain';
 import { playWorld, startChain, type TestChain } from '@skald/chain/local';
-import { createTestDatabase, type SkaldDb } from '@skald/db';
+import type { SkaldDb } from '@skald/db';
+import { createTestDatabase } from '@skald/db/testing';
 import { createPublicClient, createTestClient, createWalletClient, type Hex, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';

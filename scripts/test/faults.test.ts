@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alive, type Stack, startStack } from './stack.ts';
+import { alive, type LaunchedStack, launchStack } from './stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'skald-faults-'));
@@ -35,7 +35,7 @@ type Status = {
   live: { state: string };
 };
 
-let stack: Stack;
+let stack: LaunchedStack;
 const probeTimes: { url: string; ms: number }[] = [];
 
 async function probe(url: '/ready' | '/status'): Promise<{ code: number; body: Status } | null> {
@@ -86,7 +86,7 @@ function secondsBetween(from: RegExp, to: RegExp): number {
 }
 
 beforeAll(async () => {
-  stack = await startStack({
+  stack = await launchStack({
     root,
     env: {
       PG_DATA: join(scratch, 'pg'),

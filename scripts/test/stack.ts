@@ -1,25 +1,15 @@
 /**
  * Runs `npm start`'s launcher (scripts/launch.ts) as a user would, on free ports, and finds the processes it
- * runs. Shared by the supervisor test and the fresh-clone smoke in .ci/run.
+ * runs. Shared by the supervisor test and the fresh-clone smoke in .ci/run. The tests that need only the parts
+ * in-process (no launcher, no supervisor) use `@skald/harness` instead.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '@skald/chain/anvil';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export type Stack = {
+/** `npm start` as a process of its own (not the in-process stack of `@skald/harness`). */
+export type LaunchedStack = {
   child: ChildProcess;
   origin: string;
   ports: { gateway: number; anvil: number; indexer: number; postgres: number };
@@ -66,14 +56,14 @@ export function alive(pid: number): boolean {
   }
 }
 
-export async function startStack(options: {
+export async function launchStack(options: {
   root: string;
   env?: Record<string, string>;
   args?: string[];
   /** run `npm start` itself instead of its launcher script */
   viaNpm?: boolean;
   echo?: boolean;
-}): Promise<Stack> {
+}): Promise<LaunchedStack> {
   const ports = {
     gateway: await freePort(),
     anvil: await freePort(),

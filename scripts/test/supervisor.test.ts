@@ -10,11 +10,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDeployment } from '@skald/chain/deployment';
 import { createDb } from '@skald/db';
-import { chainLogs, createTestDatabase, type TestChain, type TestDatabase } from '@skald/e2e-test/steps';
 import { encodeCursor } from '@skald/game';
+import { chainLogs, createTestDatabase, type TestChain, type TestDatabase } from '@skald/harness';
 import { connectLive } from '@skald/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alive, type Stack, startStack } from './stack.ts';
+import { alive, type LaunchedStack, launchStack } from './stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const deploymentPath = join(mkdtempSync(join(tmpdir(), 'skald-stack-')), 'deployment.json');
@@ -27,7 +27,7 @@ type Status = {
 };
 type Event = { cursor: string };
 
-let stack: Stack;
+let stack: LaunchedStack;
 let database: TestDatabase;
 let databaseUrl: string;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -83,7 +83,7 @@ function liveClient(origin: string) {
 beforeAll(async () => {
   database = await createTestDatabase('skald_stack');
   databaseUrl = database.databaseUrl;
-  stack = await startStack({
+  stack = await launchStack({
     root,
     env: {
       DATABASE_URL: databaseUrl,

@@ -12,13 +12,14 @@ import { fileURLToPath } from 'node:url';
 import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
 import { readDeployment } from '@skald/chain/deployment';
 import { runSimulator } from '@skald/chain/simulator';
-import { createDb, createTestDatabase, type SkaldDb, type TestDatabase } from '@skald/db';
+import { createDb, type SkaldDb } from '@skald/db';
+import { createTestDatabase, type TestDatabase } from '@skald/db/testing';
 import type { VerifyStatus } from '@skald/wire/rest';
 import postgres from 'postgres';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './stack.ts';
+import { type LaunchedStack, launchStack } from './stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const deploymentPath = join(mkdtempSync(join(tmpdir(), 'skald-verify-')), 'deployment.json');
@@ -27,7 +28,7 @@ const abi = allSkaldAbis as Abi;
 /** deeper than the unfinalized blocks Ponder keeps: it finalizes in steps, up to twice its 30-block depth */
 const DEPTH = 100;
 
-let stack: Stack;
+let stack: LaunchedStack;
 let database: TestDatabase;
 let reader: SkaldDb;
 let rpcUrl: string;
@@ -88,7 +89,7 @@ async function adminTx(to: `0x${string}`, data: `0x${string}`) {
 
 beforeAll(async () => {
   database = await createTestDatabase('skald_verify');
-  stack = await startStack({
+  stack = await launchStack({
     root,
     env: {
       DATABASE_URL: database.databaseUrl,

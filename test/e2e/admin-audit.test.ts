@@ -8,14 +8,14 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
+  type BrowserStack,
   createPlayer,
   type Game,
   hydrated,
   mined,
   recordToasts,
-  type Stack,
   signIn,
-  startStack,
+  startBrowserStack,
   txSucceeded,
   type WatchedPage,
   waitFor,
@@ -35,7 +35,7 @@ function asFreya<T>(send: () => Promise<T>): Promise<T> {
 }
 const SEEDED_RUNIX_GRANTS = 30;
 
-let stack: Stack;
+let stack: BrowserStack;
 let game: Game;
 let origin: string;
 const ids: Record<number, bigint> = {};
@@ -77,7 +77,7 @@ function parseCsv(text: string): string[][] {
 type AuditEntry = { id: string; kind: string; summary: string; target: { characterId: string | null } };
 
 beforeAll(async () => {
-  stack = await startStack(async (g) => {
+  stack = await startBrowserStack(async (g) => {
     game = g;
     ids[ADMIN] = BigInt(await createPlayer(g, ADMIN, 'Odin'));
     ids[ASTRID] = BigInt(await createPlayer(g, ASTRID, 'Astrid'));

@@ -8,15 +8,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
+  type BrowserStack,
   clearToastLog,
   createPlayer,
   type Game,
   hydrated,
   mined,
   recordToasts,
-  type Stack,
   signIn,
-  startStack,
+  startBrowserStack,
   toastStates,
   txSucceeded,
   type WatchedPage,
@@ -28,12 +28,12 @@ const SHOP_2 = 2;
 const REPRICE = 'Reprice a shop item';
 const RESTOCK = 'Restock a shop item';
 
-let stack: Stack;
+let stack: BrowserStack;
 let game: Game;
 let origin: string;
 
 beforeAll(async () => {
-  stack = await startStack(async (g) => {
+  stack = await startBrowserStack(async (g) => {
     game = g;
     await createPlayer(g, ADMIN, 'Odin');
     const c = g.contracts(ADMIN);

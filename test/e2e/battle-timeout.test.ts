@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
+  type BrowserStack,
   connect,
   createPlayer,
   type Game,
@@ -16,9 +17,8 @@ import {
   type RunningBots,
   recordToasts,
   rpc,
-  type Stack,
   startBots,
-  startStack,
+  startBrowserStack,
   txSucceeded,
   type WatchedPage,
   waitFor,
@@ -30,7 +30,7 @@ const BJORN = 2;
 const SIGRID = 3;
 const CASUAL = 2;
 
-let stack: Stack;
+let stack: BrowserStack;
 let game: Game;
 let origin: string;
 let bots: RunningBots | undefined;
@@ -60,7 +60,7 @@ async function playerPage(index: number, path: string): Promise<WatchedPage> {
 }
 
 beforeAll(async () => {
-  stack = await startStack(async (g) => {
+  stack = await startBrowserStack(async (g) => {
     game = g;
     ids[ASTRID] = BigInt(await createPlayer(g, ASTRID, 'Astrid'));
     ids[BJORN] = BigInt(await createPlayer(g, BJORN, 'Bjorn'));

@@ -21,12 +21,19 @@ import { runSimulator } from '@skald/chain/simulator';
 import { cursorBefore } from '@skald/wire';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlayer, type Stack, signIn, startStack, type WatchedPage, waitFor } from '../src/index.ts';
+import {
+  type BrowserStack,
+  createPlayer,
+  signIn,
+  startBrowserStack,
+  type WatchedPage,
+  waitFor,
+} from '../src/index.ts';
 
 const ROUND_MS = 20_000;
 const ROW_PX = 52;
 
-let stack: Stack;
+let stack: BrowserStack;
 let origin: string;
 let traffic: { stop(): Promise<unknown> } | undefined;
 
@@ -333,7 +340,7 @@ async function round(disrupt?: (pages: Pages) => Promise<void>): Promise<Pages> 
 }
 
 beforeAll(async () => {
-  stack = await startStack(async (game) => {
+  stack = await startBrowserStack(async (game) => {
     await createPlayer(game, 0, 'Odin');
   });
   origin = stack.gateway.url;

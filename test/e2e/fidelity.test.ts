@@ -9,14 +9,14 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
+  type BrowserStack,
   connect,
   createPlayer,
   type Game,
   hydrated,
   mined,
-  type Stack,
   signIn,
-  startStack,
+  startBrowserStack,
   type WalletNetwork,
   type WatchedPage,
   waitFor,
@@ -26,7 +26,7 @@ const ADMIN = 0;
 const ASTRID = 1;
 const GAME_CHAIN_HEX = `0x${(5611).toString(16)}`;
 
-let stack: Stack;
+let stack: BrowserStack;
 let game: Game;
 let origin: string;
 let astridId: string;
@@ -34,7 +34,7 @@ let odinId: string;
 let veraId: bigint;
 const opened: WatchedPage[] = [];
 
-async function page(options: Parameters<Stack['page']>[0] = {}) {
+async function page(options: Parameters<BrowserStack['page']>[0] = {}) {
   const watched = await stack.page(options);
   opened.push(watched);
   return watched;
@@ -112,7 +112,7 @@ async function hoverLink(p: Page, name: string | RegExp) {
 }
 
 beforeAll(async () => {
-  stack = await startStack(async (g) => {
+  stack = await startBrowserStack(async (g) => {
     odinId = await createPlayer(g, ADMIN, 'Odin'); // the deployer holds the admin role
     astridId = await createPlayer(g, ASTRID, 'Astrid');
   });

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
+  type BrowserStack,
   clearToastLog,
   connect,
   createPlayer,
@@ -16,9 +17,8 @@ import {
   mined,
   recordToasts,
   rpc,
-  type Stack,
   signIn,
-  startStack,
+  startBrowserStack,
   toastStates,
   txSucceeded,
   type WatchedPage,
@@ -29,7 +29,7 @@ const ADMIN = 0;
 const ASTRID = 1;
 const BJORN = 2;
 
-let stack: Stack;
+let stack: BrowserStack;
 let game: Game;
 let origin: string;
 const ids: Record<number, bigint> = {};
@@ -65,7 +65,7 @@ async function api<T>(path: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  stack = await startStack(async (g) => {
+  stack = await startBrowserStack(async (g) => {
     game = g;
     ids[ADMIN] = BigInt(await createPlayer(g, ADMIN, 'Odin'));
     ids[ASTRID] = BigInt(await createPlayer(g, ASTRID, 'Astrid'));

@@ -6,12 +6,12 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BrowserStack,
   createPlayer,
   type Game,
   hydrated,
   mined,
-  type Stack,
-  startStack,
+  startBrowserStack,
   type WatchedPage,
   waitFor,
 } from '../src/index.ts';
@@ -21,7 +21,7 @@ const FREYDIS = 1;
 const ASTRID = 2;
 const LEIF = 3;
 
-let stack: Stack;
+let stack: BrowserStack;
 let game: Game;
 let origin: string;
 const ids: Record<number, bigint> = {};
@@ -31,7 +31,7 @@ let battleSentence: string;
 let battleId: bigint;
 let clanId: bigint;
 
-async function page(options: Parameters<Stack['page']>[0] = {}) {
+async function page(options: Parameters<BrowserStack['page']>[0] = {}) {
   const watched = await stack.page(options);
   opened.push(watched);
   return watched;
@@ -41,7 +41,7 @@ const grantRunix = (to: bigint, amount: bigint) =>
   mined(game, game.contracts(ADMIN).inventory.write.admin_grantRunix([to, amount]));
 
 beforeAll(async () => {
-  stack = await startStack(async (g) => {
+  stack = await startBrowserStack(async (g) => {
     game = g;
     ids[ADMIN] = BigInt(await createPlayer(g, ADMIN, 'Ulf')); // the deployer holds the admin role
     ids[FREYDIS] = BigInt(await createPlayer(g, FREYDIS, 'Freydis'));

@@ -8,9 +8,9 @@ import type { Page } from 'playwright-core';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlayer, rpc, type Stack, startStack } from '../src/index.ts';
+import { type BrowserStack, createPlayer, rpc, startBrowserStack } from '../src/index.ts';
 
-let stack: Stack;
+let stack: BrowserStack;
 let playerId: bigint;
 const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).address;
 
@@ -79,7 +79,7 @@ async function shown(p: Page, ids: string[]): Promise<string[] | undefined> {
 }
 
 beforeAll(async () => {
-  stack = await startStack(async (game) => {
+  stack = await startBrowserStack(async (game) => {
     await createPlayer(game, 0, 'Odin');
     playerId = BigInt(await createPlayer(game, 1, 'Astrid'));
   });

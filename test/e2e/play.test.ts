@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
+  type BrowserStack,
   clearToastLog,
   connect,
   createPlayer,
@@ -17,8 +18,7 @@ import {
   hydrated,
   mined,
   recordToasts,
-  type Stack,
-  startStack,
+  startBrowserStack,
   toastStates,
   txSucceeded,
   type WatchedPage,
@@ -32,7 +32,7 @@ const FRESH = 7;
 /** beyond anvil's ten funded accounts: no tBNB for gas */
 const BROKE = 12;
 
-let stack: Stack;
+let stack: BrowserStack;
 let clanId = 0n;
 let game: Game;
 let origin: string;
@@ -79,7 +79,7 @@ function expectOnlyUnknownPlayer404(failed: string[], consoleErrors: string[], a
 }
 
 beforeAll(async () => {
-  stack = await startStack(async (g) => {
+  stack = await startBrowserStack(async (g) => {
     game = g;
     ids[ADMIN] = BigInt(await createPlayer(g, ADMIN, 'Odin'));
     ids[ASTRID] = BigInt(await createPlayer(g, ASTRID, 'Astrid'));

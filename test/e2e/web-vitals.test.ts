@@ -8,9 +8,17 @@
 import { get } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlayer, type Game, hydrated, mined, type Stack, startStack, waitFor } from '../src/index.ts';
+import {
+  type BrowserStack,
+  createPlayer,
+  type Game,
+  hydrated,
+  mined,
+  startBrowserStack,
+  waitFor,
+} from '../src/index.ts';
 
-let stack: Stack;
+let stack: BrowserStack;
 let game: Game;
 let origin: string;
 let astridId: string;
@@ -26,7 +34,7 @@ async function grantVera(): Promise<bigint> {
 }
 
 beforeAll(async () => {
-  stack = await startStack(async (g) => {
+  stack = await startBrowserStack(async (g) => {
     game = g;
     await createPlayer(g, 0, 'Odin');
     astridId = await createPlayer(g, 1, 'Astrid');

@@ -1,6 +1,5 @@
-export * from './bots.ts';
-export * from './browser.ts';
-export * from './chain.ts';
-export * from './harness.ts';
-export * from './steps.ts';
-export * from './wallet.ts';
+/** What the browser tests import: the harness (stack, steps, Chromium) and this package's page helpers. */
+export * from '@skald/harness';
+export * from '@skald/harness/browser';
+export * from './axe.ts';
+export * from './pages.ts';

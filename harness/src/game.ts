@@ -3,7 +3,7 @@
  * `@skald/chain/local`), and the players the browser tests start from.
  */
 import { ANVIL_MNEMONIC, type Deployment, gameContracts, skaldChain } from '@skald/chain';
-import type { TestChain } from '@skald/chain/local';
+import { PLAIN_ATTRIBUTES, type TestChain } from '@skald/chain/local';
 import {
   type Account,
   type Chain,
@@ -53,22 +53,6 @@ export async function mined(game: Game, hash: Promise<`0x${string}`> | `0x${stri
   return receipt;
 }
 
-const ATTRIBUTES = {
-  bodyType: 1,
-  eyeColorMain: 2,
-  eyeColorSecondary: 3,
-  hairColor: 4,
-  hairType: 1,
-  skinColor: 2,
-  accessoryColor: 3,
-  accessoryMainType: 1,
-  accessorySecondaryType: 1,
-  leatherColor: 2,
-  pantsColor: 3,
-  shirtColor: 4,
-  stitchesColor: 1,
-};
-
 /** A player with a character that finished onboarding (so it may explore and mint). */
 export async function createPlayer(game: Game, index: number, name: string): Promise<string> {
   const c = game.contracts(index);
@@ -77,7 +61,7 @@ export async function createPlayer(game: Game, index: number, name: string): Pro
     c.characters.write.createCharacter([
       '0x0000000000000000000000000000000000000000',
       name,
-      ATTRIBUTES,
+      PLAIN_ATTRIBUTES,
       { starterSpecies: 1, starterRune: 1 },
     ]),
   );

@@ -4,7 +4,7 @@
  * should not send that account's transactions while bots run.
  */
 import { runSimulator, type SimulatorStats } from '@skald/chain/simulator';
-import type { Stack } from './harness.ts';
+import type { Stack } from './stack.ts';
 
 export type RunningBots = { lines: string[]; stop(): Promise<SimulatorStats> };
 

@@ -6,22 +6,22 @@
  *   database        createTestDatabase (on SKALD_TEST_DATABASE_URL; dropped when done)
  *   indexer         startTestIndexer, openReader, waitForIndexed, indexedBlock; startIndexing below
  *   gateway         startGatewayFor below
- *   browser         launchBrowser, openPage (browser.ts)
+ *   browser         launchBrowser, openPage (`@skald/harness/browser`)
  *
- * Package tests below this one (indexer, gateway) import the same steps from their owners.
+ * Package tests below this one (indexer, gateway) import the same steps from their owners' `/testing` subpaths.
  */
 import { randomBytes } from 'node:crypto';
 import { freePort } from '@skald/chain';
 import type { TestChain } from '@skald/chain/local';
-import type { TestDatabase } from '@skald/db';
+import type { TestDatabase } from '@skald/db/testing';
 import { type RunningGateway, startGateway } from '@skald/gateway';
 import { type RunningIndexer, startIndexer } from '@skald/indexer';
-import { webApp } from '@skald/web/server';
-import type { Game } from './chain.ts';
+import { createWebApp } from '@skald/web/server';
+import type { Game } from './game.ts';
 
 export { freePort } from '@skald/chain';
 export { chainLogs, playWorld, startChain, type TestChain } from '@skald/chain/local';
-export { createTestDatabase, type TestDatabase } from '@skald/db';
+export { createTestDatabase, type TestDatabase, testAdminUrl } from '@skald/db/testing';
 export {
   indexedBlock,
   machineCpuMs,
@@ -32,7 +32,7 @@ export {
   startTestIndexer,
   threadCpuMs,
   waitForIndexed,
-} from '@skald/indexer';
+} from '@skald/indexer/testing';
 
 /** The indexer for a browser test: its own deployment and views schemas, caught up and following new heads. */
 export async function startIndexing(
@@ -72,8 +72,6 @@ export async function startGatewayFor(
   sessionSecret = randomBytes(32).toString('hex'),
 ): Promise<RunningGateway> {
   port ??= await freePort();
-  // the page handler reads the deployment through chain's readDeployment (SKALD_DEPLOYMENT)
-  process.env.SKALD_DEPLOYMENT = game.deploymentPath;
   return startGateway({
     port,
     host: '127.0.0.1',
@@ -82,7 +80,8 @@ export async function startGatewayFor(
     deploymentPath: game.deploymentPath,
     indexerUrl: indexer.url,
     logLevel: 'warn',
-    web: webApp,
+    // the pages read this stack's deployment, not the process's SKALD_DEPLOYMENT
+    web: createWebApp({ deploymentPath: game.deploymentPath }),
     // every page of a test comes from one address: the per-address limit (1,200 a minute) would refuse a long
     // test's chunk loads with 429 and leave a page unhydrated
     config: {
