@@ -5,13 +5,13 @@
  */
 import { readFile, realpath } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { IMAGE_WIDTHS } from '@skald/wire/rest/image';
 import sharp from 'sharp';
 import { ImageCache } from './cache.ts';
 import { type FetchPolicy, fetchImage, ImageSourceError } from './fetch.ts';
 
-/** Widths the web app asks for (spec section 7), each at density 1 and 2. */
-export const BASE_WIDTHS = [320, 640, 768, 1024, 1280, 1536] as const;
-export const ALLOWED_WIDTHS = [...new Set(BASE_WIDTHS.flatMap((w) => [w, w * 2]))].sort((a, b) => a - b);
+/** Widths the web app asks for (spec section 7), each at density 1 and 2: the wire's list, which the route checks. */
+export const ALLOWED_WIDTHS = IMAGE_WIDTHS;
 
 const ASSET_TYPES = new Set(['.png', '.jpg', '.jpeg', '.webp', '.gif', '.avif', '.svg']);
 /**

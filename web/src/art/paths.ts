@@ -3,8 +3,10 @@
  * always through the image proxy, which rasterises them to webp at the spec's widths and densities (q 100).
  */
 import { getMainRune, getSpecies } from '@skald/game';
+import { IMAGE_BASE_WIDTHS } from '@skald/wire/rest/image';
 
-export const IMAGE_WIDTHS = [320, 640, 768, 1024, 1280, 1536] as const;
+/** The widths a page asks for at density 1 (the proxy also renders their doubles): the wire's list. */
+export const IMAGE_WIDTHS = IMAGE_BASE_WIDTHS;
 export const IMAGE_DENSITIES = [1, 2] as const;
 export const IMAGE_PROXY_PATH = '/api/image';
 
