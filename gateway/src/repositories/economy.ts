@@ -10,6 +10,7 @@ import {
   type SkaldDb,
   shopItem,
 } from '@skald/db';
+import type { BankLock } from '@skald/wire/rest';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { num, numOrNull, str, strOrNull } from './util.ts';
 
@@ -86,7 +87,7 @@ export function economyRepository({ db }: SkaldDb) {
             runixReward: str(l.runixReward),
             onyxReward: str(l.onyxReward),
             milestoneId: l.milestoneId,
-            status: l.status,
+            status: l.status as BankLock['status'],
             unlockedAt: numOrNull(l.unlockedAt),
           })),
           progress: progress
@@ -98,7 +99,7 @@ export function economyRepository({ db }: SkaldDb) {
             : null,
         },
         // the game contracts define no gems yet, so the index has none to list
-        gems: [] as never[],
+        gems: [] as [],
         lastUpdatedBlock: strOrNull(balances?.updatedBlock),
       };
     },

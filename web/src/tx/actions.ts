@@ -113,7 +113,7 @@ const shopItem = (args: ActionArgs, data: QuoteData) =>
   data.shopItems?.find((i) => BigInt(i.itemId) === big(args.itemId));
 
 const lockOf = (args: ActionArgs, data: QuoteData) =>
-  data.inventory?.bank.locks.find((l) => Number(l.lockIndex) === Number(args.lockIndex));
+  data.inventory?.bank.locks.find((l) => l.lockIndex === Number(args.lockIndex));
 
 const lootBoxOf = (args: ActionArgs, data: QuoteData) =>
   data.inventory?.lootBoxes.find((b) => b.lootBoxId === String(args.lootBoxId));
@@ -199,8 +199,8 @@ export const GAME_ACTIONS: readonly GameAction[] = [
       const lock = lockOf(a, d);
       if (!lock) return undefined;
       return {
-        runix: BigInt(String(lock.runix ?? 0)) + BigInt(String(lock.runixReward ?? 0)),
-        onyx: BigInt(String(lock.onyxReward ?? 0)),
+        runix: BigInt(lock.runix) + BigInt(lock.runixReward),
+        onyx: BigInt(lock.onyxReward),
       };
     },
     needs: ['inventory'],

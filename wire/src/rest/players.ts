@@ -1,6 +1,6 @@
 /** The player record for a wallet, character profiles, and a character's inventory. */
 import { type Static, Type } from 'typebox';
-import { FreeObject, Nullable } from './common.ts';
+import { Nullable, OneOf } from './common.ts';
 import { Vera } from './vera.ts';
 
 /** `/api/viking/data?address=`: who a wallet is (spec section 3's player record). */
@@ -62,6 +62,32 @@ export const Viking = Type.Object({
 });
 export type Viking = Static<typeof Viking>;
 
+/** A bank lock slot as the index holds it (`bank_lock`): the latest lock in that slot. */
+export const BankLock = Type.Object({
+  /** the slot, 0..2 */
+  lockIndex: Type.Integer(),
+  runix: Type.String(),
+  /** unix seconds */
+  lockDate: Type.Integer(),
+  /** earliest unlock, unix seconds */
+  unlockDate: Type.Integer(),
+  runixReward: Type.String(),
+  onyxReward: Type.String(),
+  /** the bank milestone when locked */
+  milestoneId: Type.Integer(),
+  status: OneOf(['locked', 'unlocked']),
+  /** unix seconds; null while locked */
+  unlockedAt: Nullable(Type.Integer()),
+});
+export type BankLock = Static<typeof BankLock>;
+
+/**
+ * An inventory's gems: always the empty list. The game contracts define no gems yet, so the index has no gem
+ * table; once they exist this becomes an array of their shape. (Not `Type.Tuple([])`: fast-json-stringify
+ * rejects its array-form `items`.)
+ */
+export const Gems = Type.Unsafe<[]>({ type: 'array', maxItems: 0, items: {} });
+
 /** `/api/viking/:characterId/inventory`: balances, items, amulets, lootboxes, bank and veras. */
 export const InventoryData = Type.Object({
   characterId: Type.String(),
@@ -96,7 +122,7 @@ export const InventoryData = Type.Object({
     }),
   ),
   bank: Type.Object({
-    locks: Type.Array(FreeObject),
+    locks: Type.Array(BankLock),
     progress: Nullable(
       Type.Object({
         milestoneId: Type.Integer(),
@@ -105,7 +131,7 @@ export const InventoryData = Type.Object({
       }),
     ),
   }),
-  gems: Type.Array(FreeObject),
+  gems: Gems,
   veras: VeraList,
   lastUpdatedBlock: Nullable(Type.String()),
 });

@@ -1,4 +1,4 @@
-import type { InventoryData } from '@skald/wire/rest';
+import type { BankLock, InventoryData } from '@skald/wire/rest';
 import { ActionForm } from '../../../components/forms/action-form.tsx';
 import { bigintOf, numberOf } from '../../../components/forms/values.ts';
 import { call, uintMax } from '../../../lib/contracts.ts';
@@ -33,7 +33,7 @@ export function Bank({
           </tr>
         </thead>
         <tbody>
-          {(inv?.bank.locks ?? []).map(toLock).map((lock) => (
+          {(inv?.bank.locks ?? []).map((lock) => (
             <tr key={lock.lockIndex}>
               <td>{lock.lockIndex + 1}</td>
               <td>{number(lock.runix)} runix</td>
@@ -88,29 +88,7 @@ export function Bank({
   );
 }
 
-function lockStatus(lock: Lock, nowS: number): string {
+function lockStatus(lock: BankLock, nowS: number): string {
   if (lock.status !== 'locked') return 'Unlocked';
   return lock.unlockDate > nowS ? 'Locked' : 'Ready to unlock';
-}
-
-type Lock = {
-  lockIndex: number;
-  runix: string;
-  unlockDate: number;
-  runixReward: string;
-  onyxReward: string;
-  status: string;
-};
-
-/** The gateway passes bank locks through as indexed rows; read the fields the table shows, defensively. */
-export function toLock(row: Record<string, unknown>): Lock {
-  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '0');
-  return {
-    lockIndex: Number(row.lockIndex ?? 0),
-    runix: text(row.runix),
-    unlockDate: Number(row.unlockDate ?? 0),
-    runixReward: text(row.runixReward),
-    onyxReward: text(row.onyxReward),
-    status: typeof row.status === 'string' ? row.status : 'locked',
-  };
 }
