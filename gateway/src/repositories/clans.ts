@@ -1,6 +1,7 @@
 /** Clans: the list (by points) and one clan with its members and recent history. */
 import { character, clan, clanEvent, clanInvite, clanMember, type SkaldDb } from '@skald/db';
 import { CLAN_RANK_LABELS, CLAN_STATUS_LABELS, codeLabel } from '@skald/game';
+import type { ClanEventDetail, ClanEventKind } from '@skald/wire/rest';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { num, str, strOrNull } from './util.ts';
@@ -75,9 +76,10 @@ export function clansRepository({ db }: SkaldDb) {
           joinedAt: num(m.joinedAt),
         })),
         events: events.map((e) => ({
-          kind: e.kind,
+          // the indexer writes one of the wire's kinds, with that kind's detail (@skald/wire CLAN_EVENT_DETAIL_FIELDS)
+          kind: e.kind as ClanEventKind,
           characterId: strOrNull(e.characterId),
-          detail: e.detail as Record<string, unknown>,
+          detail: e.detail as ClanEventDetail,
           blockNumber: str(e.blockNumber),
           timestamp: num(e.timestamp),
           txHash: e.txHash,

@@ -1,7 +1,7 @@
 /** Public lists: the leaderboard per battle type, clans (with their open asks), and the shop. */
 import { type Static, Type } from 'typebox';
 import { AsOf } from './activity.ts';
-import { FreeObject, Items, Nullable, OneOf, Page } from './common.ts';
+import { Address, Items, Nullable, OneOf, Page } from './common.ts';
 
 export const LeaderboardRow = Type.Object({
   rank: Type.Integer(),
@@ -49,10 +49,61 @@ export const ClanMember = Type.Object({
 });
 export type ClanMember = Static<typeof ClanMember>;
 
+/** What a clan event's `detail` may hold (uint64 values as decimal strings), each field in the kinds below. */
+export const ClanEventDetail = Type.Object({
+  name: Type.Optional(Type.String()),
+  tag: Type.Optional(Type.String()),
+  /** the new status code (@skald/game CLAN_STATUS_LABELS) */
+  status: Type.Optional(Type.Integer()),
+  /** the admin who set the status */
+  admin: Type.Optional(Address),
+  description: Type.Optional(Type.String()),
+  /** the character who invited */
+  invitedBy: Type.Optional(Type.String()),
+  /** the character who closed the request, or who made the member leave (the member itself when it left) */
+  by: Type.Optional(Type.String()),
+  rank: Type.Optional(Type.Integer()),
+  oldRank: Type.Optional(Type.Integer()),
+  newRank: Type.Optional(Type.Integer()),
+  added: Type.Optional(Type.String()),
+  clanPoints: Type.Optional(Type.String()),
+  memberPoints: Type.Optional(Type.String()),
+  amount: Type.Optional(Type.String()),
+  levelBefore: Type.Optional(Type.Integer()),
+  levelAfter: Type.Optional(Type.Integer()),
+});
+export type ClanEventDetail = Static<typeof ClanEventDetail>;
+
+/** Each clan event kind and the `detail` fields the indexer writes for it (indexer/src/Clans.ts). */
+export const CLAN_EVENT_DETAIL_FIELDS = {
+  founded: ['name', 'tag'],
+  status: ['status', 'admin'],
+  updated: ['description'],
+  invite_sent: ['invitedBy'],
+  invite_declined: [],
+  join_requested: [],
+  join_accepted: ['by'],
+  join_declined: ['by'],
+  join_withdrawn: ['by'],
+  joined: ['rank'],
+  left: ['by'],
+  kicked: ['by'],
+  rank_changed: ['oldRank', 'newRank'],
+  points: ['added', 'clanPoints', 'memberPoints'],
+  wisp: ['amount', 'levelBefore', 'levelAfter'],
+} as const satisfies Record<string, readonly (keyof ClanEventDetail)[]>;
+export type ClanEventKind = keyof typeof CLAN_EVENT_DETAIL_FIELDS;
+export const CLAN_EVENT_KINDS = Object.keys(CLAN_EVENT_DETAIL_FIELDS) as ClanEventKind[];
+
+/** A clan event kind → its detail, every field present: `ClanEventDetails['points'].clanPoints` is a string. */
+export type ClanEventDetails = {
+  [K in ClanEventKind]: Required<Pick<ClanEventDetail, (typeof CLAN_EVENT_DETAIL_FIELDS)[K][number]>>;
+};
+
 export const ClanEvent = Type.Object({
-  kind: Type.String(),
+  kind: OneOf(CLAN_EVENT_KINDS),
   characterId: Nullable(Type.String()),
-  detail: FreeObject,
+  detail: ClanEventDetail,
   blockNumber: Type.String(),
   timestamp: Type.Integer(),
   txHash: Type.String(),
