@@ -1,7 +1,7 @@
 /** Battles for players: one battle by id, a character's battles, the arena's queues, and vikings by name. */
 import { type Static, Type } from 'typebox';
-import { FreeObject, Items, Nullable, OneOf, Page } from './common.ts';
-import type { Vera } from './vera.ts';
+import { Items, Nullable, OneOf, Page } from './common.ts';
+import { Vera } from './vera.ts';
 
 export const NamedViking = Type.Object({ characterId: Type.String(), name: Type.String() });
 export type NamedViking = Static<typeof NamedViking>;
@@ -10,6 +10,13 @@ export type NamedViking = Static<typeof NamedViking>;
 export const NamedVikings = Items(NamedViking);
 export type NamedVikings = Static<typeof NamedVikings>;
 
+/**
+ * A vera in a battle: the index's vera (`Vera`, every field) or, when the index does not hold it, its id alone.
+ * Every field but `id` is optional, in `Vera`'s order.
+ */
+export const BattleVera = Type.Object({ ...Type.Partial(Vera).properties, id: Type.String() });
+export type BattleVera = Static<typeof BattleVera>;
+
 export const BattleSide = Type.Object({
   side: OneOf(['A', 'B']),
   characterId: Type.String(),
@@ -17,8 +24,8 @@ export const BattleSide = Type.Object({
   name: Type.String(),
   /** the viking's name now, when it was renamed since; null otherwise */
   nameNow: Nullable(Type.String()),
-  /** the veras as they were when the battle started: a vera's fields, as many as were recorded */
-  veras: Type.Array(Type.Unsafe<Partial<Vera> & { id: string }>(FreeObject)),
+  /** the side's veras, in the order the battle lists them */
+  veras: Type.Array(BattleVera),
   submitted: Type.Boolean(),
   actions: Nullable(Type.Array(Type.Integer())),
   surrenderIds: Nullable(Type.Array(Type.String())),
