@@ -14,6 +14,7 @@ import {
   statTotal,
 } from '@skald/game';
 import type { ActivityEvent, ActivityNames } from '@skald/wire';
+import type { ActivityPayload } from '@skald/wire/rest';
 
 /** An activity row with the names the index knows (see ActivityEvent.names) and a rated battle's elo changes. */
 export type ActivityRow = {
@@ -70,7 +71,7 @@ function subjectOf(row: ActivityRow): { veraId?: string; clanId?: string; battle
   return {};
 }
 
-function mintPayload(row: ActivityRow): Record<string, unknown> {
+function mintPayload(row: ActivityRow): ActivityPayload {
   const p = row.payload;
   const subRune = Number(p.subRune);
   let total: number | null = null;
@@ -81,7 +82,7 @@ function mintPayload(row: ActivityRow): Record<string, unknown> {
   }
   const method: MintMethod = isMintMethod(p.method) ? p.method : 'other';
   return {
-    ...p,
+    ...(p as ActivityPayload),
     veraId: row.subjectId?.toString() ?? '',
     owner: row.account ?? '',
     ownerName: row.characterName ?? '',
@@ -112,7 +113,8 @@ export function toStreamEvent(row: ActivityRow): StreamEvent {
     logIndex: row.logIndex,
     txHash: row.txHash,
     timestamp: Number(row.timestamp),
-    payload: row.type === 'mint' ? mintPayload(row) : row.payload,
+    // the indexer's payload as written: its fields are the wire's (@skald/wire ACTIVITY_PAYLOAD_FIELDS, tested)
+    payload: row.type === 'mint' ? mintPayload(row) : (row.payload as ActivityPayload),
     ...subjectOf(row),
   };
   if (row.characterId !== null) event.characterId = row.characterId.toString();

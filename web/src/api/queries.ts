@@ -4,7 +4,7 @@
  */
 
 import type { ActivityType, AuditKind } from '@skald/game';
-import type { RouteRequest } from '@skald/wire/rest';
+import type { ActivityPayloads, RouteRequest } from '@skald/wire/rest';
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Session } from '../boot.ts';
 import { type Api, ApiError } from './client.ts';
@@ -95,15 +95,20 @@ export const eloHistoryQueryOptions = (api: Api, characterId: string, battleType
     queryKey: ['elo-history', characterId, battleType],
     queryFn: async (): Promise<EloPoint[]> => {
       const page = await api.call('activity', { query: { type: ['battle'], characterId, limit: 100 } });
-      return page.items
-        .filter((e) => e.kind === 'EloChanged' && Number(e.payload.battleType) === battleType)
-        .map((e) => ({
-          battleId: String(e.payload.battleId ?? ''),
-          eloBefore: Number(e.payload.eloBefore),
-          eloAfter: Number(e.payload.eloAfter),
+      const points: EloPoint[] = [];
+      for (const e of page.items) {
+        if (e.kind !== 'EloChanged') continue;
+        const elo = e.payload as ActivityPayloads['EloChanged'];
+        if (elo.battleType !== battleType) continue;
+        // the battle is the row's subject (EloChanged carries no battleId in its payload)
+        points.push({
+          battleId: e.battleId ?? '',
+          eloBefore: elo.eloBefore,
+          eloAfter: elo.eloAfter,
           timestamp: e.timestamp,
-        }))
-        .reverse();
+        });
+      }
+      return points.reverse();
     },
   });
 

@@ -5,7 +5,7 @@ import type { ActivityEvent, MintPayload } from './protocol.ts';
 
 export function mintPayload(event: ActivityEvent): MintPayload | undefined {
   if (event.type !== 'mint') return undefined;
-  const p = event.payload as Partial<MintPayload>;
+  const p = event.payload;
   const veraId = p.veraId ?? event.veraId ?? undefined;
   if (veraId === undefined || veraId === null || typeof p.statTotal !== 'number') return undefined;
   return {

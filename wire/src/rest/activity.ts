@@ -1,7 +1,8 @@
 /** Activity history (`/api/activity`): rows in the live stream's event shape, newest first or after a cursor. */
 import { ACTIVITY_TYPES } from '@skald/game';
 import { type Static, Type } from 'typebox';
-import { Cursor, FreeObject, Nullable, OneOf } from './common.ts';
+import { Cursor, Nullable, OneOf } from './common.ts';
+import { ActivityPayload } from './payload.ts';
 
 /** An indexed activity row as the API and the live stream carry it. */
 export const ActivityRow = Type.Object({
@@ -23,7 +24,8 @@ export const ActivityRow = Type.Object({
   /** the battle a battle event is about (started, moves, resolved, timed out, elo) */
   battleId: Type.Optional(Type.String()),
   account: Type.Optional(Type.String()),
-  payload: FreeObject,
+  /** the event's fields, by `kind`: `ActivityPayloads` (payload.ts) */
+  payload: ActivityPayload,
   /**
    * Names the index knows, so a feed reads "Ulf8 granted 500 runix to Freydis3": `character` and `other` name
    * `characterId` and `otherCharacterId`, `account` the account's selected character, `clan` the clan the event

@@ -125,5 +125,3 @@ export const Page = <T extends TSchema>(item: T) =>
 
 /** `{ items: T[] }`: a list answer without paging. */
 export const Items = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item) });
-
-export const FreeObject = Type.Record(Type.String(), Type.Unknown());

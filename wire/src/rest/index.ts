@@ -11,6 +11,7 @@ export * from './common.ts';
 export * from './health.ts';
 export * from './image.ts';
 export * from './paths.ts';
+export * from './payload.ts';
 export * from './players.ts';
 export * from './routes.ts';
 export * from './vera.ts';
