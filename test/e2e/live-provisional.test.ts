@@ -117,7 +117,7 @@ describe('provisional live events in the browser', () => {
         await send(Veras, grantVera());
         ids.push(String(await stack.game.contracts(0).veras.read.totalMinted()));
       }
-      await expect.poll(async () => (await shown(p, ids)) !== undefined, { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => (await shown(p, ids)) !== undefined, { timeout: 20_000 }).toBe(true);
       const orphans = (await shown(p, ids)) as string[];
       const replacement = { from: admin, to: Inventory, data: grantRunix(BigInt(depth)), gas: '0x2dc6c0' };
       await rpc(stack.anvil, 'anvil_reorg', [depth, [[replacement, 0]]]);

@@ -2,8 +2,9 @@
  * Toasts never cover a page's primary action. The spec keeps its corners (mints bottom-left, the rest
  * bottom-right); while a bottom stack would sit over a visible primary action (a form's submit button, a
  * `.primary` button, anything marked `data-primary-action`), that stack moves up just far enough to clear it, and
- * drops back when the action scrolls away or the toasts go. Checked on scroll, resize, toast changes and twice a
- * second while toasts are up (a form can appear without either). Mounted once, in the browser only.
+ * drops back when the action scrolls away or the toasts go. Checked on scroll, resize, toast changes (added, moved,
+ * at rest after a slide) and twice a second while toasts are up (a form can appear without either). Mounted once,
+ * in the browser only.
  */
 import { useEffect } from 'react';
 import { liftFor } from './toast-lift.ts';
@@ -67,17 +68,31 @@ export function ToastClearance() {
     const observer = new MutationObserver(schedule);
     const section = () => document.querySelector('section[aria-label^="Notifications"]');
     const watched = section();
+    // sonner moves toasts by their style and data attributes (stacking, expanding, removal): watch those too
     observer.observe(
       watched ?? document.body,
-      watched ? { childList: true, subtree: true } : { childList: true },
+      watched
+        ? {
+            childList: true,
+            subtree: true,
+            attributes: true,
+            attributeFilter: ['style', 'data-expanded', 'data-removed'],
+          }
+        : { childList: true },
     );
+    // a toast's entry and exit slide: measure again where it comes to rest
+    const settled = (event: Event) => {
+      if ((event.target as Element | null)?.closest?.('[data-sonner-toaster]')) schedule();
+    };
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
+    document.addEventListener('transitionend', settled, true);
     schedule();
     return () => {
       observer.disconnect();
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
+      document.removeEventListener('transitionend', settled, true);
       if (frame) cancelAnimationFrame(frame);
       if (timer !== undefined) clearInterval(timer);
     };
