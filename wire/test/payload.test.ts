@@ -12,6 +12,8 @@ import {
   type ActivityKind,
   type ActivityPayloads,
   ActivityRow,
+  ClanEventDetail,
+  jsonbKeyOrder,
   PAYLOAD_FIELDS,
 } from '../src/rest/index.ts';
 
@@ -113,6 +115,15 @@ describe('activity payloads', () => {
     const payload = ActivityRow.properties.payload;
     expect(Object.keys(payload.properties).sort()).toEqual(Object.keys(PAYLOAD_FIELDS).sort());
     expect(payload.required ?? []).toEqual([]);
+  });
+
+  it("lists the fields in jsonb's key order (the gateway's additions to a mint last), so answers keep their bytes", () => {
+    const order = Object.keys(ActivityRow.properties.payload.properties);
+    const stored = order.filter((f) => !MINT_ADDED.includes(f as never));
+    expect(stored).toEqual([...stored].sort(jsonbKeyOrder));
+    expect(order.slice(stored.length)).toEqual(MINT_ADDED);
+    const detail = Object.keys(ClanEventDetail.properties);
+    expect(detail).toEqual([...detail].sort(jsonbKeyOrder));
   });
 
   it('types each kind by its own fields', () => {

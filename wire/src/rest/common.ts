@@ -125,3 +125,10 @@ export const Page = <T extends TSchema>(item: T) =>
 
 /** `{ items: T[] }`: a list answer without paging. */
 export const Items = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item) });
+
+/**
+ * The order Postgres's jsonb gives an object's keys back in (shorter first, then bytewise), as a sort comparator:
+ * a schema of a jsonb column's object lists its properties in this order, so serializing by it keeps the bytes.
+ */
+export const jsonbKeyOrder = (a: string, b: string): number =>
+  a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);

@@ -10,7 +10,7 @@
  * fields from `ActivityPayloads` (`row.payload as ActivityPayloads['EloChanged']` once `row.kind` says so).
  */
 import { type Static, type TOptional, type TSchema, Type } from 'typebox';
-import { Nullable } from './common.ts';
+import { jsonbKeyOrder, Nullable } from './common.ts';
 
 /** A uint64 (or wider, or signed int128) value in decimal. */
 const Big = Type.String({ description: 'decimal integer' });
@@ -238,9 +238,24 @@ export const ACTIVITY_PAYLOAD_FIELDS = {
 } as const satisfies Record<string, readonly PayloadField[]>;
 export type ActivityKind = keyof typeof ACTIVITY_PAYLOAD_FIELDS;
 
+/** What the gateway appends to a mint's payload (gateway/src/events/activity.ts), in its order. */
+const MINT_APPENDED: readonly PayloadField[] = ['veraId', 'owner', 'ownerName', 'statTotal'];
+
+/**
+ * The fields in the order the answers have always listed them, so serializing by the schema (which writes declared
+ * fields in declaration order) changes no byte: the index stores payloads as jsonb, which reads keys back shorter
+ * first, then bytewise (`jsonbKeyOrder`); a mint's appended fields follow.
+ */
+const PAYLOAD_ORDER = [
+  ...(Object.keys(PAYLOAD_FIELDS) as PayloadField[])
+    .filter((f) => !MINT_APPENDED.includes(f))
+    .sort(jsonbKeyOrder),
+  ...MINT_APPENDED,
+];
+
 /** The payload schema: every field, optional. (Undeclared fields would be dropped; the tests keep none.) */
 export const ActivityPayload = Type.Object(
-  Object.fromEntries(Object.entries(PAYLOAD_FIELDS).map(([key, schema]) => [key, Type.Optional(schema)])) as {
+  Object.fromEntries(PAYLOAD_ORDER.map((key) => [key, Type.Optional(PAYLOAD_FIELDS[key])])) as {
     [K in PayloadField]: TOptional<Fields[K]>;
   },
 );

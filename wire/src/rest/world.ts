@@ -49,28 +49,30 @@ export const ClanMember = Type.Object({
 });
 export type ClanMember = Static<typeof ClanMember>;
 
-/** What a clan event's `detail` may hold (uint64 values as decimal strings), each field in the kinds below. */
+/**
+ * What a clan event's `detail` may hold (uint64 values as decimal strings), each field in the kinds below. Listed
+ * in jsonb's key order (the column is jsonb), so the answer's bytes are those of the stored object.
+ */
 export const ClanEventDetail = Type.Object({
-  name: Type.Optional(Type.String()),
+  by: Type.Optional(Type.String()),
   tag: Type.Optional(Type.String()),
-  /** the new status code (@skald/game CLAN_STATUS_LABELS) */
-  status: Type.Optional(Type.Integer()),
+  name: Type.Optional(Type.String()),
+  rank: Type.Optional(Type.Integer()),
+  added: Type.Optional(Type.String()),
   /** the admin who set the status */
   admin: Type.Optional(Address),
-  description: Type.Optional(Type.String()),
+  amount: Type.Optional(Type.String()),
+  /** the new status code (@skald/game CLAN_STATUS_LABELS) */
+  status: Type.Optional(Type.Integer()),
+  newRank: Type.Optional(Type.Integer()),
+  oldRank: Type.Optional(Type.Integer()),
   /** the character who invited */
   invitedBy: Type.Optional(Type.String()),
-  /** the character who closed the request, or who made the member leave (the member itself when it left) */
-  by: Type.Optional(Type.String()),
-  rank: Type.Optional(Type.Integer()),
-  oldRank: Type.Optional(Type.Integer()),
-  newRank: Type.Optional(Type.Integer()),
-  added: Type.Optional(Type.String()),
   clanPoints: Type.Optional(Type.String()),
-  memberPoints: Type.Optional(Type.String()),
-  amount: Type.Optional(Type.String()),
-  levelBefore: Type.Optional(Type.Integer()),
   levelAfter: Type.Optional(Type.Integer()),
+  description: Type.Optional(Type.String()),
+  levelBefore: Type.Optional(Type.Integer()),
+  memberPoints: Type.Optional(Type.String()),
 });
 export type ClanEventDetail = Static<typeof ClanEventDetail>;
 
