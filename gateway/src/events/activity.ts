@@ -2,7 +2,7 @@
  * Activity rows as the wire sees them. One mapping for the REST history, the backlog and the live stream, so
  * a client sees the same event whichever path delivered it. Mint events carry what the web's mint toast shows.
  * Both sides use it: the repositories map the rows they read, the fast lane the rows it decodes from the node;
- * so it imports neither (repositories/ never imports live/; see test/layers.test.ts).
+ * so it imports neither (repositories/ never imports live/; see scripts/test/imports.test.ts at the root).
  */
 import {
   type ActivityType,
