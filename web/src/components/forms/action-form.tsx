@@ -9,7 +9,7 @@ import { isAddress } from 'viem';
 import { ArtImage } from '../../art/art-image.tsx';
 import type { ContractCall } from '../../lib/contracts.ts';
 import { type TxResult, useTransactor } from '../../tx/use-transactor.ts';
-import { useNetworkState, WRONG_NETWORK_MESSAGE } from '../../wallet/network.ts';
+import { FormSubmit } from './form-submit.tsx';
 import { literalTarget, type TargetType } from './target-literal.ts';
 
 /** the search behind a target field (admin forms), fetched only by a form that has one */
@@ -101,7 +101,6 @@ export function ActionForm(props: {
   }) => void;
 }) {
   const transact = useTransactor();
-  const network = useNetworkState();
   const [raw, setRaw] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(
       props.fields.map((f) => [
@@ -157,21 +156,7 @@ export function ActionForm(props: {
           />
         ),
       )}
-      {errors.length > 0 ? (
-        <ul role="alert" className="form-errors">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
-      <button
-        type="submit"
-        className="primary"
-        disabled={busy || network === 'wrong-network'}
-        title={network === 'wrong-network' ? WRONG_NETWORK_MESSAGE : undefined}
-      >
-        {busy ? 'Sending…' : props.submitLabel}
-      </button>
+      <FormSubmit errors={errors} busy={busy} label={props.submitLabel} />
     </form>
   );
 }

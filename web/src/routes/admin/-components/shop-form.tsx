@@ -9,9 +9,9 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import type { Api } from '../../../api/client.ts';
 import { type Field, type FormValues, parseField } from '../../../components/forms/action-form.tsx';
+import { FormSubmit } from '../../../components/forms/form-submit.tsx';
 import { useApi, useAppConfig } from '../../../lib/hooks.ts';
 import { useTransactor } from '../../../tx/use-transactor.ts';
-import { useNetworkState, WRONG_NETWORK_MESSAGE } from '../../../wallet/network.ts';
 import { LazySentCall } from './lazy-sent-call.tsx';
 import type { Sent } from './sent-call.tsx';
 import {
@@ -87,7 +87,6 @@ function ShopForm(props: { kind: ShopKind; shops: ShopEntry[]; onSent(sent: Sent
   const amountField = spec.fields[0] as Field;
   const config = useAppConfig();
   const transact = useTransactor();
-  const network = useNetworkState();
   const ids = { shop: useId(), item: useId(), now: useId(), refusal: useId() };
 
   const defaultShop = shops.some((s) => s.shopId === PLAYER_SHOP_ID)
@@ -254,22 +253,12 @@ function ShopForm(props: { kind: ShopKind; shops: ShopEntry[]; onSent(sent: Sent
           onChange={(e) => setAmount(e.target.value)}
         />
       </label>
-      {errors.length > 0 ? (
-        <ul role="alert" className="form-errors">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
-      <button
-        type="submit"
-        className="primary"
-        disabled={busy || network === 'wrong-network'}
-        title={network === 'wrong-network' ? WRONG_NETWORK_MESSAGE : undefined}
-        aria-describedby={kind === 'restock' && refusal ? ids.refusal : undefined}
-      >
-        {busy ? 'Sending…' : spec.submit}
-      </button>
+      <FormSubmit
+        errors={errors}
+        busy={busy}
+        label={spec.submit}
+        describedBy={kind === 'restock' && refusal ? ids.refusal : undefined}
+      />
     </form>
   );
 }
