@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analystUrl, ensureAnalystRole } from '@skald/db/analyst';
 import { startEmbeddedPostgres } from '@skald/db/embedded';
+import { stopProcess } from '@skald/db/process';
 import { type LogLevel, parseEnv } from '@skald/env';
 import postgres from 'postgres';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -111,20 +112,6 @@ process.once('SIGTERM', () => void shutdown(0));
 // the launcher is gone (killed hard): stop in order anyway
 process.once('disconnect', () => void shutdown(0));
 
-/** SIGTERM (and SIGCONT, so a stopped process acts on it), then SIGKILL after `graceMs`. */
-function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      done();
-    });
-    child.kill('SIGTERM');
-    child.kill('SIGCONT');
-  });
-}
-
 /** A Node part of the stack run from its TypeScript entry, its output through the stack's log. */
 function spawnNode(part: string, entry: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
@@ -194,7 +181,7 @@ async function main() {
         extraArgs: ['--state', stateFile, '--state-interval', '2'],
       });
       track(chain.process);
-      return { process: chain.process, stop: () => stopChild(chain.process) };
+      return { process: chain.process, stop: () => stopProcess(chain.process, 10_000) };
     },
     progress: {
       intervalMs: PROGRESS_MS,
@@ -360,10 +347,10 @@ async function main() {
       try {
         await waitFor(`http://127.0.0.1:${ports.gateway}/health`, child, 300_000, 'the gateway');
       } catch (error) {
-        await stopChild(child);
+        await stopProcess(child, 10_000);
         throw error;
       }
-      return { process: child, stop: () => stopChild(child) };
+      return { process: child, stop: () => stopProcess(child, 10_000) };
     },
     progress: {
       intervalMs: PROGRESS_MS,
@@ -394,7 +381,7 @@ async function main() {
         child.stdout?.on('data', () => {
           simulatorSaid = Date.now();
         });
-        return { process: child, stop: () => stopChild(child, 5000) };
+        return { process: child, stop: () => stopProcess(child, 5000) };
       },
       // it reports every 30 s; three reports missed is a stopped or wedged process
       progress: {

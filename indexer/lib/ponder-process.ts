@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDeployment } from '@skald/chain/deployment';
 import { applyTableComments } from '@skald/db/catalog';
+import { stopProcess } from '@skald/db/process';
 import postgres from 'postgres';
 import { createPublicClient, http, toHex } from 'viem';
 import { parseIndexerEnv } from './env.ts';
@@ -179,17 +180,6 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Runnin
       }
       throw new Error(`indexer not ready after ${timeoutMs} ms`);
     },
-    stop: () =>
-      new Promise<void>((done) => {
-        if (exited) return done();
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(kill);
-          done();
-        });
-        child.kill('SIGTERM');
-        // a stopped (SIGSTOP) process acts on nothing until it is continued
-        child.kill('SIGCONT');
-      }),
+    stop: () => stopProcess(child, 10_000),
   };
 }
