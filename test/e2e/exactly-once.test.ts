@@ -295,6 +295,26 @@ function expectNoConsoleErrors(pages: Pages, tolerateNetwork: boolean) {
   }
 }
 
+/** /top equals the REST board and the audit's count of new entries the REST count, within `timeoutMs` each. */
+async function expectBoardAndAuditCaughtUp(pages: Pages, timeoutMs: number) {
+  await waitFor(
+    '/top to equal the REST board',
+    async () =>
+      JSON.stringify(await pageBoard(pages.top.page)) === JSON.stringify(await restBoard())
+        ? true
+        : undefined,
+    timeoutMs,
+  );
+  await waitFor(
+    'the audit count to equal the REST count',
+    async () =>
+      (await auditNewShown(pages.admin.page)) === (await auditNewRest(pages.admin.page, pages.auditTop))
+        ? true
+        : undefined,
+    timeoutMs,
+  );
+}
+
 /**
  * One round: fresh pages during traffic, `disrupt` a few seconds in, samples of the home page for ROUND_MS,
  * then /live equal to the database, and /top and the audit count equal to their REST answers.
@@ -320,22 +340,7 @@ async function round(disrupt?: (pages: Pages) => Promise<void>): Promise<Pages> 
   );
   await expectHomeSamplesExact(samples);
   // with the bots still playing, the board and the count must catch up with their REST answers
-  await waitFor(
-    '/top to equal the REST board',
-    async () =>
-      JSON.stringify(await pageBoard(pages.top.page)) === JSON.stringify(await restBoard())
-        ? true
-        : undefined,
-    30_000,
-  );
-  await waitFor(
-    'the audit count to equal the REST count',
-    async () =>
-      (await auditNewShown(pages.admin.page)) === (await auditNewRest(pages.admin.page, pages.auditTop))
-        ? true
-        : undefined,
-    30_000,
-  );
+  await expectBoardAndAuditCaughtUp(pages, 30_000);
   return pages;
 }
 
@@ -423,22 +428,7 @@ describe('exactly once from the first paint', () => {
       },
       10_000,
     );
-    await waitFor(
-      '/top to equal the REST board',
-      async () =>
-        JSON.stringify(await pageBoard(pages.top.page)) === JSON.stringify(await restBoard())
-          ? true
-          : undefined,
-      10_000,
-    );
-    await waitFor(
-      'the audit count to equal the REST count',
-      async () =>
-        (await auditNewShown(pages.admin.page)) === (await auditNewRest(pages.admin.page, pages.auditTop))
-          ? true
-          : undefined,
-      10_000,
-    );
+    await expectBoardAndAuditCaughtUp(pages, 10_000);
     expectNoConsoleErrors(pages, true);
     await closePages(pages);
   }, 300_000);
