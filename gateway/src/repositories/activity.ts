@@ -131,9 +131,10 @@ export function activityRepository({ db }: Pick<SkaldDb, 'db'>) {
 }
 
 function readsOn(db: Reader) {
-  const select = (where: SQL | undefined, order: 'asc' | 'desc', limit: number) =>
+  /** whole rows, with the names and elos they show; `withDigest` adds each row's digest */
+  const select = (where: SQL | undefined, order: 'asc' | 'desc', limit: number, withDigest = false) =>
     db
-      .select(columns)
+      .select(withDigest ? { ...columns, digest } : columns)
       .from(activity)
       .leftJoin(character, eq(character.id, activity.characterId))
       .leftJoin(other, eq(other.id, activity.otherCharacterId))
@@ -187,18 +188,7 @@ function readsOn(db: Reader) {
             : gt(activity.cursor, where.after);
       const limit = 'cursors' in where ? where.cursors.length : where.limit;
       if (limit === 0) return [];
-      const rows = (await db
-        .select({ ...columns, digest })
-        .from(activity)
-        .leftJoin(character, eq(character.id, activity.characterId))
-        .leftJoin(other, eq(other.id, activity.otherCharacterId))
-        .leftJoin(account, eq(account.address, activity.account))
-        .leftJoin(clan, and(eq(clan.id, activity.subjectId), clanSubject))
-        .leftJoin(eloA, eloOf(eloA, activity.characterId))
-        .leftJoin(eloB, eloOf(eloB, activity.otherCharacterId))
-        .where(condition)
-        .orderBy(asc(activity.cursor))
-        .limit(limit)) as (ActivityRow & { digest: string })[];
+      const rows = (await select(condition, 'asc', limit, true)) as (ActivityRow & { digest: string })[];
       return rows.map((row) => ({ event: toStreamEvent(row), digest: row.digest }));
     },
 
