@@ -17,6 +17,7 @@
 import { decodeCursor } from '@skald/game';
 import type { VerifyStatus } from '@skald/wire/rest';
 import type { FastifyInstance } from 'fastify';
+import { databaseUnavailable } from './plugins/app/errors.ts';
 import { lastVerification } from './verify-status.ts';
 
 export type Head = { block: number; timestamp: number };
@@ -286,15 +287,11 @@ export function createHealth(app: FastifyInstance, live: LiveHealthSource) {
     const path = request.url;
     if (!(path.startsWith('/api/') || path.startsWith('/graphql')) || path.startsWith('/api/live/status'))
       return;
-    app.metrics.errors.inc({ where: 'database' });
-    return reply
-      .code(503)
-      .header('retry-after', '2')
-      .send({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        message: `the database is unavailable (${latest.reasons[0] ?? 'down'}); retry shortly`,
-      });
+    return databaseUnavailable(
+      app,
+      reply,
+      `the database is unavailable (${latest.reasons[0] ?? 'down'}); retry shortly`,
+    );
   });
   app.addHook('onClose', async () => {
     closed = true;

@@ -5,7 +5,7 @@
  * is a 400; anything else is logged with the request's context and answered 500 without internals.
  */
 import { DECIMAL_PATTERN } from '@skald/wire/rest';
-import type { FastifyError, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** One route as registered: what the input boundary (and the fuzz suite) knows about it. */
@@ -117,6 +117,12 @@ export function reject(reply: FastifyReply, statusCode: number, message: string)
   return reply.code(statusCode).send({ statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message });
 }
 
+/** The database cannot answer: 503 with a retry in 2 s, counted as a database error. */
+export function databaseUnavailable(app: FastifyInstance, reply: FastifyReply, message: string) {
+  app.metrics.errors.inc({ where: 'database' });
+  return reject(reply.header('retry-after', '2'), 503, message);
+}
+
 function validationMessage(error: FastifyError): string {
   const where = error.validationContext ?? 'request';
   const parts = (error.validation ?? []).map((v) => {
@@ -163,15 +169,7 @@ export default fp(
       const unavailable = unavailableCode(error);
       if (unavailable) {
         request.log.warn({ err: error, url: request.url }, 'database unavailable');
-        app.metrics.errors.inc({ where: 'database' });
-        return reply
-          .code(503)
-          .header('retry-after', '2')
-          .send({
-            statusCode: 503,
-            error: 'Service Unavailable',
-            message: unavailableMessage(unavailable),
-          });
+        return databaseUnavailable(app, reply, unavailableMessage(unavailable));
       }
       const fault = clientFault(error);
       if (fault) return reject(reply, 400, fault);
