@@ -1,11 +1,6 @@
 import type { Arena as ArenaData } from '@skald/wire/rest';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useAppConfig } from '../../../lib/hooks.ts';
-import { useChainNow } from '../../../lib/use-chain-now.ts';
-import { findGameAction } from '../../../tx/actions.ts';
-import { RESOLVE_BATTLE_GAS } from '../../../tx/gas.ts';
-import { useTransactor } from '../../../tx/use-transactor.ts';
+import { ClaimButton, useBattleClaim } from '../battle-claim.tsx';
 
 type Me = ArenaData['me'];
 type ActiveBattleData = NonNullable<NonNullable<Me>['activeBattle']>;
@@ -26,26 +21,9 @@ export function BattleInProgress({ me }: { me: Me | undefined }) {
 
 /** The battle the player is in: whose move it is, the turn's clock, and the claim once it ran out. */
 function ActiveBattle({ battle }: { battle: ActiveBattleData }) {
-  const now = useChainNow();
-  const config = useAppConfig();
-  const transact = useTransactor();
-  const [busy, setBusy] = useState(false);
-  const left =
-    now === undefined || battle.deadline === null ? undefined : Math.max(0, Math.ceil(battle.deadline - now));
+  const { left, busy, claim } = useBattleClaim(battle.battleId, battle.deadline);
   const over = left === 0;
   const canClaim = over && battle.submitted && !battle.opponentSubmitted;
-  const claim = async () => {
-    const action = findGameAction('battle-claim');
-    if (!action) return;
-    const args = { battleId: BigInt(battle.battleId) };
-    setBusy(true);
-    await transact(
-      action.toastLabel(args),
-      { ...action.toCall(config, args), gas: RESOLVE_BATTLE_GAS },
-      { invalidate: [['arena'], ['battle', battle.battleId]] },
-    );
-    setBusy(false);
-  };
   return (
     <div className="card" role="status" data-testid="active-battle">
       <p>
@@ -67,11 +45,7 @@ function ActiveBattle({ battle }: { battle: ActiveBattleData }) {
         <Link to="/battle/$id" params={{ id: battle.battleId }} className="button">
           Go to the battle
         </Link>
-        {canClaim ? (
-          <button type="button" className="primary" disabled={busy} onClick={() => void claim()}>
-            {busy ? 'Sending…' : 'Claim the win'}
-          </button>
-        ) : null}
+        {canClaim ? <ClaimButton busy={busy} claim={claim} /> : null}
       </div>
     </div>
   );

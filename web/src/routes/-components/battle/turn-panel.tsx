@@ -1,11 +1,6 @@
 import type { BattleDetail, BattleSide } from '@skald/wire/rest';
-import { useState } from 'react';
 import { utcDate } from '../../../lib/format.ts';
-import { useAppConfig } from '../../../lib/hooks.ts';
-import { useChainNow } from '../../../lib/use-chain-now.ts';
-import { findGameAction } from '../../../tx/actions.ts';
-import { RESOLVE_BATTLE_GAS } from '../../../tx/gas.ts';
-import { useTransactor } from '../../../tx/use-transactor.ts';
+import { ClaimButton, useBattleClaim } from '../battle-claim.tsx';
 
 function countdown(seconds: number): string {
   const m = Math.floor(seconds / 60);
@@ -15,28 +10,11 @@ function countdown(seconds: number): string {
 
 /** The turn's clock while the battle runs, and the claim once it has run out. */
 export function TurnPanel({ battle, mine }: { battle: BattleDetail; mine: BattleSide | undefined }) {
-  const now = useChainNow();
-  const config = useAppConfig();
-  const transact = useTransactor();
-  const [busy, setBusy] = useState(false);
+  const { left, busy, claim } = useBattleClaim(battle.id, battle.deadline);
   if (battle.status !== 'started' || battle.deadline === null) return null;
   const other = battle.sides.find((s) => s !== mine);
-  const left = now === undefined ? undefined : Math.max(0, Math.ceil(battle.deadline - now));
   const over = left === 0;
   const canClaim = over && mine?.submitted === true && other !== undefined && !other.submitted;
-
-  const claim = async () => {
-    const action = findGameAction('battle-claim');
-    if (!action) return;
-    const args = { battleId: BigInt(battle.id) };
-    setBusy(true);
-    await transact(
-      action.toastLabel(args),
-      { ...action.toCall(config, args), gas: RESOLVE_BATTLE_GAS },
-      { invalidate: [['battle', battle.id], ['arena']] },
-    );
-    setBusy(false);
-  };
 
   return (
     <div className="card" data-testid="battle-turn" style={{ marginBottom: 16 }}>
@@ -57,11 +35,7 @@ export function TurnPanel({ battle, mine }: { battle: BattleDetail; mine: Battle
           submitted by then forfeits.
         </p>
       )}
-      {canClaim ? (
-        <button type="button" className="primary" disabled={busy} onClick={() => void claim()}>
-          {busy ? 'Sending…' : 'Claim the win'}
-        </button>
-      ) : null}
+      {canClaim ? <ClaimButton busy={busy} claim={claim} /> : null}
     </div>
   );
 }
