@@ -4,60 +4,25 @@
  * the way (it would move its resume point past the rows it needs), and a resume point older than the server
  * replays from (`resume-too-old`) is filled from the REST history before the subscription resumes after it.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server, type Socket } from 'socket.io';
+import type { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type ActivityEvent,
-  connectLive,
-  type HistoryReader,
-  historyParams,
-  type SubscribeRequest,
-} from '../src/index.ts';
+import { connectLive, type HistoryReader, historyParams, type SubscribeRequest } from '../src/index.ts';
+import { cursor, event, type OnSubscribe, serveLive, until } from './fixtures/live-server.ts';
 
-const cursor = (block: number) => `${String(block).padStart(20, '0')}-000000`;
-const event = (block: number): ActivityEvent => ({
-  cursor: cursor(block),
-  type: 'mint',
-  kind: 'VeraMinted',
-  blockNumber: String(block),
-  logIndex: 0,
-  txHash: `0x${String(block).padStart(64, '0')}`,
-  timestamp: block,
-  payload: {},
-});
 const KEY = 'mint||||';
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => event(from + i));
 
-type Script = (socket: Socket, request: SubscribeRequest, ack: (a: unknown) => void) => void;
-
 let io: Server | undefined;
-async function serve(script: Script): Promise<string> {
-  const http = createServer();
-  io = new Server(http, { path: '/socket.io' });
-  io.on('connection', (socket) => {
-    socket.on('subscribe', (request: SubscribeRequest, ack: (a: unknown) => void) =>
-      script(socket, request, ack),
-    );
-    socket.on('unsubscribe', (_r: SubscribeRequest, ack: (a: unknown) => void) => ack({ ok: true }));
-  });
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+async function serve(script: OnSubscribe): Promise<string> {
+  const served = await serveLive(script);
+  io = served.io;
+  return served.url;
 }
 
 afterEach(async () => {
   await io?.close();
   io = undefined;
 });
-
-const until = async (check: () => boolean) => {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${check}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('live client resuming from a cursor', () => {
   it('a listener restarting the replay from an older cursor skips frames of the old replay', async () => {

@@ -3,55 +3,25 @@
  * cursor, provisional -> confirmed upgrades, resume cursors that only confirmed events move, retractions, and
  * one server subscription per filter.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
+import type { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActivityEvent, connectLive, type RetractReason, type SubscribeRequest } from '../src/index.ts';
-
-const cursor = (block: number, log = 0) =>
-  `${String(block).padStart(20, '0')}-${String(log).padStart(6, '0')}`;
-const event = (block: number, provisional = false): ActivityEvent => ({
-  cursor: cursor(block),
-  type: 'mint',
-  kind: 'VeraMinted',
-  blockNumber: String(block),
-  logIndex: 0,
-  txHash: `0x${String(block).padStart(64, '0')}`,
-  timestamp: block,
-  payload: {},
-  ...(provisional ? { provisional: true as const } : {}),
-});
+import { cursor, event, serveLive, until } from './fixtures/live-server.ts';
 
 let io: Server;
 let url: string;
 const subscribes: SubscribeRequest[] = [];
 
 beforeAll(async () => {
-  const http = createServer();
-  io = new Server(http, { path: '/socket.io' });
-  io.on('connection', (socket) => {
-    socket.on('subscribe', (request: SubscribeRequest, ack: (a: unknown) => void) => {
-      subscribes.push(request);
-      ack({ ok: true, key: 'mint||||', head: cursor(1) });
-    });
-    socket.on('unsubscribe', (_request: SubscribeRequest, ack: (a: unknown) => void) => ack({ ok: true }));
-  });
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  ({ io, url } = await serveLive((_socket, request, ack) => {
+    subscribes.push(request);
+    ack({ ok: true, key: 'mint||||', head: cursor(1) });
+  }));
 });
 
 afterAll(async () => {
   await io.close();
 });
-
-const until = async (check: () => boolean) => {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${check}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('live client', () => {
   it('shows each cursor once as provisional and once as confirmed, and resumes from confirmed only', async () => {
