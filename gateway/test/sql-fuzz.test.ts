@@ -4,11 +4,11 @@
  * statement keywords) and arbitrary text, plain or with JSON parameters. Every answer comes within the bound and
  * below 500, no error escapes the process, no analyst connection is left pinned, and a plain query still answers.
  */
-import { analystUrl, ensureAnalystRole } from '@skald/db';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bare, startBare } from './fixtures/bare.ts';
+import type { Bare } from './fixtures/bare.ts';
+import { type SqlGateway, startSqlGateway } from './fixtures/sql.ts';
 
 const ROLE = 'skald_analyst_sqlfuzz';
 const PASSWORD = 'analyst-sqlfuzz-password';
@@ -18,9 +18,9 @@ const ANSWER_MS = 15_000;
 
 let bare: Bare;
 let app: FastifyInstance;
-
-const uncaught: unknown[] = [];
-const onUncaught = (error: unknown) => uncaught.push(error);
+/** errors that escaped the process (a crash of the gateway would be one) */
+let uncaught: unknown[];
+let sqlGateway: SqlGateway | undefined;
 
 async function ask(url: string): Promise<{ status: number; body: string; ms: number }> {
   const started = performance.now();
@@ -121,24 +121,12 @@ const param = fc.oneof(
 );
 
 beforeAll(async () => {
-  process.on('uncaughtException', onUncaught);
-  process.on('unhandledRejection', onUncaught);
-  bare = await startBare();
-  await bare.owner.unsafe(`insert into skald.vera (id, level) select g, g % 7 from generate_series(1, 50) g`);
-  await ensureAnalystRole(bare.owner, {
-    role: ROLE,
-    password: PASSWORD,
-    viewsSchema: 'skald',
-    statementTimeoutMs: TIMEOUT_MS,
-  });
-  const analyst = analystUrl(bare.databaseUrl, { role: ROLE, password: PASSWORD });
-  app = await bare.gateway({ sql: { timeoutMs: TIMEOUT_MS, maxRows: 100, analystUrl: analyst } });
+  sqlGateway = await startSqlGateway({ name: ROLE, password: PASSWORD, timeoutMs: TIMEOUT_MS });
+  ({ bare, app, uncaught } = sqlGateway);
 });
 
 afterAll(async () => {
-  await bare?.stop();
-  process.off('uncaughtException', onUncaught);
-  process.off('unhandledRejection', onUncaught);
+  await sqlGateway?.stop();
 });
 
 describe('/sql/db fuzz', () => {

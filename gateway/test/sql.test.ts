@@ -5,11 +5,11 @@
  * the watchdog cancels a psql session that lifted its own timeout, advisory locks and settings are refused, the
  * role's connections and the endpoint's concurrency are bounded.
  */
-import { analystUrl, ensureAnalystRole } from '@skald/db';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bare, startBare } from './fixtures/bare.ts';
+import type { Bare } from './fixtures/bare.ts';
+import { type SqlGateway, startSqlGateway } from './fixtures/sql.ts';
 
 const ROLE = 'skald_analyst_sqltest';
 const PASSWORD = 'analyst-sqltest-password';
@@ -17,6 +17,9 @@ const TIMEOUT_MS = 1000;
 
 let bare: Bare;
 let app: FastifyInstance;
+/** errors that escaped the process (a crash of the gateway would be one) */
+let uncaught: unknown[];
+let sqlGateway: SqlGateway | undefined;
 let analyst: string;
 
 /** An answer, or a failure naming the request if it does not come within `ms` (a hang is a failure). */
@@ -46,29 +49,13 @@ const withParams = (sql: string, params: unknown[]) =>
     }),
   );
 
-// a crash of the gateway would be an uncaught error in this process: count them
-const uncaught: unknown[] = [];
-const onUncaught = (error: unknown) => uncaught.push(error);
-
 beforeAll(async () => {
-  process.on('uncaughtException', onUncaught);
-  process.on('unhandledRejection', onUncaught);
-  bare = await startBare();
-  await bare.owner.unsafe(`insert into skald.vera (id, level) select g, g % 7 from generate_series(1, 50) g`);
-  await ensureAnalystRole(bare.owner, {
-    role: ROLE,
-    password: PASSWORD,
-    viewsSchema: 'skald',
-    statementTimeoutMs: TIMEOUT_MS,
-  });
-  analyst = analystUrl(bare.databaseUrl, { role: ROLE, password: PASSWORD });
-  app = await bare.gateway({ sql: { timeoutMs: TIMEOUT_MS, maxRows: 100, analystUrl: analyst } });
+  sqlGateway = await startSqlGateway({ name: ROLE, password: PASSWORD, timeoutMs: TIMEOUT_MS });
+  ({ bare, app, analyst, uncaught } = sqlGateway);
 });
 
 afterAll(async () => {
-  await bare?.stop();
-  process.off('uncaughtException', onUncaught);
-  process.off('unhandledRejection', onUncaught);
+  await sqlGateway?.stop();
 });
 
 describe('/sql/db refuses what is not one SELECT before Postgres sees it', () => {
