@@ -13,12 +13,12 @@ import {
   type Game,
   hydrated,
   mined,
+  playersIndexed,
   recordToasts,
   signIn,
   startBrowserStack,
   txSucceeded,
   type WatchedPage,
-  waitFor,
 } from '../src/index.ts';
 
 const ADMIN = 0;
@@ -91,10 +91,7 @@ beforeAll(async () => {
     clanId = await c.clans.read.clanCount();
   });
   origin = stack.gateway.url;
-  await waitFor('the players to be indexed', async () => {
-    const res = await fetch(`${origin}/api/viking/data?address=${account(FREYA).address}`);
-    return res.ok ? true : undefined;
-  });
+  await playersIndexed(origin, FREYA);
   // the other admin keeps granting: onyx to Astrid, runix to Bjorn
   const freya = game.contracts(FREYA);
   background = (async () => {

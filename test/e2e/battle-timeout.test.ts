@@ -7,13 +7,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  account,
   type BrowserStack,
   connect,
   createPlayer,
   type Game,
   hydrated,
   mined,
+  playersIndexed,
   type RunningBots,
   recordToasts,
   rpc,
@@ -72,10 +72,7 @@ beforeAll(async () => {
     }
   });
   origin = stack.gateway.url;
-  await waitFor('the players to be indexed', async () => {
-    const res = await fetch(`${origin}/api/viking/data?address=${account(SIGRID).address}`);
-    return res.ok ? true : undefined;
-  });
+  await playersIndexed(origin, SIGRID);
 });
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import {
   type Game,
   hydrated,
   mined,
+  playersIndexed,
   recordToasts,
   rpc,
   signIn,
@@ -76,10 +77,7 @@ beforeAll(async () => {
     veraOf[BJORN] = await grantVera(ids[BJORN] as bigint);
   });
   origin = stack.gateway.url;
-  await waitFor('the players to be indexed', async () => {
-    const res = await fetch(`${origin}/api/viking/data?address=${account(BJORN).address}`);
-    return res.ok ? true : undefined;
-  });
+  await playersIndexed(origin, BJORN);
   admin = await stack.page({ wallet: ADMIN });
   await recordToasts(admin.page);
   await signIn(admin.page, origin, '/admin');

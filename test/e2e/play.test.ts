@@ -17,12 +17,12 @@ import {
   type Game,
   hydrated,
   mined,
+  playersIndexed,
   recordToasts,
   startBrowserStack,
   toastStates,
   txSucceeded,
   type WatchedPage,
-  waitFor,
 } from '../src/index.ts';
 
 const ADMIN = 0;
@@ -95,10 +95,7 @@ beforeAll(async () => {
     }
   });
   origin = stack.gateway.url;
-  await waitFor('the players to be indexed', async () => {
-    const res = await fetch(`${origin}/api/viking/data?address=${account(BJORN).address}`);
-    return res.ok ? true : undefined;
-  });
+  await playersIndexed(origin, BJORN);
 });
 
 afterAll(async () => {

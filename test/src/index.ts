@@ -2,4 +2,5 @@
 export * from '@skald/harness';
 export * from '@skald/harness/browser';
 export * from './axe.ts';
+export * from './indexed.ts';
 export * from './pages.ts';
