@@ -50,18 +50,8 @@ async function probe(url: '/ready' | '/status'): Promise<{ code: number; body: S
   }
 }
 
-async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await sleep(250);
-  }
-  throw new Error(`${what}: not within ${timeoutMs / 1000} s\n${stack.lines.slice(-40).join('\n')}`);
-}
-
 const healthy = () =>
-  until('/ready 200 with lag <= 2 blocks', 300_000, async () => {
+  stack.until('/ready 200 with lag <= 2 blocks', 300_000, async () => {
     const s = await probe('/ready');
     return s && s.code === 200 && s.body.lag && s.body.lag.blocks <= 2 ? s : undefined;
   });
@@ -115,19 +105,19 @@ describe('faults over the stack', () => {
     const from = stack.lines.length;
     const stoppedAt = Date.now();
     process.kill(ponder, 'SIGSTOP');
-    const stalled = await until('/status live.state "stalled"', 12_000, async () => {
+    const stalled = await stack.until('/status live.state "stalled"', 12_000, async () => {
       const s = await probe('/status');
       return s?.body.live.state === 'stalled' ? s : undefined;
     });
     expect(stalled.body.reasons.join('; ')).toMatch(/indexer/);
-    await until(
+    await stack.until(
       'the supervisor says the indexer is stuck',
       STALL_DETECT_MS - (Date.now() - stoppedAt),
       async () =>
         linesMatching(/skald +WARN indexer is stuck: its head stayed at block \d+/, from).length > 0 ||
         undefined,
     );
-    const newPonder = await until('a new indexer process answering', restartMs + 10_000, async () => {
+    const newPonder = await stack.until('a new indexer process answering', restartMs + 10_000, async () => {
       const [pid] = stack.find(/ponder\.js start/);
       const s = await probe('/ready');
       return pid && pid !== ponder && s?.body.indexerProcess === 'up' ? pid : undefined;
@@ -145,7 +135,7 @@ describe('faults over the stack', () => {
     const from = stack.lines.length;
     const killedAt = Date.now();
     process.kill(postgresPid, 'SIGKILL');
-    const down = await until('/ready 503 with the database down', 10_000, async () => {
+    const down = await stack.until('/ready 503 with the database down', 10_000, async () => {
       const s = await probe('/ready');
       return s && s.code === 503 && !s.body.database ? s : undefined;
     });
@@ -161,7 +151,7 @@ describe('faults over the stack', () => {
   it('restarts a kill -9ed chain, simulator and a SIGSTOPped gateway', async () => {
     let from = stack.lines.length;
     process.kill(only(/anvil --port/), 'SIGKILL');
-    await until(
+    await stack.until(
       'anvil back',
       60_000,
       async () => linesMatching(/anvil is back/, from).length > 0 || undefined,
@@ -171,7 +161,7 @@ describe('faults over the stack', () => {
 
     from = stack.lines.length;
     process.kill(only(/scripts\/simulator\.ts/), 'SIGKILL');
-    await until(
+    await stack.until(
       'simulator back',
       30_000,
       async () => linesMatching(/simulator is back/, from).length > 0 || undefined,
@@ -180,7 +170,7 @@ describe('faults over the stack', () => {
     from = stack.lines.length;
     const gateway = only(/scripts\/gateway\.ts/);
     process.kill(gateway, 'SIGSTOP');
-    await until(
+    await stack.until(
       'gateway replaced',
       // detection (3 failed checks: about 15 s) plus a gateway boot (minutes on a loaded machine)
       300_000,

@@ -16,6 +16,11 @@ export type LaunchedStack = {
   lines: string[];
   /** resolves with the first output line matching, rejects when the stack exits first or time runs out */
   waitForLine(pattern: RegExp, timeoutMs: number): Promise<string>;
+  /**
+   * `check`'s first defined value, asked every 250 ms; past `timeoutMs`, an error naming `what` with the stack's
+   * last 40 lines
+   */
+  until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T>;
   /** pids of every process under the launcher whose command line matches */
   find(pattern: RegExp): number[];
   /** every process under the launcher */
@@ -132,6 +137,15 @@ export async function launchStack(options: {
     find(pattern) {
       const table = processTable();
       return descendants().filter((pid) => pattern.test(table.get(pid)?.cmd ?? ''));
+    },
+    async until(what, timeoutMs, check) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const value = await check();
+        if (value !== undefined) return value;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error(`${what}: not within ${timeoutMs / 1000} s\n${lines.slice(-40).join('\n')}`);
     },
     waitForLine(pattern, timeoutMs) {
       const seen = lines.find((l) => pattern.test(l));

@@ -41,16 +41,6 @@ async function status(): Promise<{ code: number; body: Status } | null> {
   }
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await sleep(200);
-  }
-  throw new Error(`${what}: not within ${timeoutMs / 1000} s\n${stack.lines.slice(-30).join('\n')}`);
-}
-
 /** Seconds between the first log lines matching each pattern (their HH:MM:SS stamps). */
 function secondsBetween(from: RegExp, to: RegExp): number {
   const at = (pattern: RegExp) => {
@@ -104,7 +94,7 @@ afterAll(async () => {
 
 describe('npm start under the supervisor', () => {
   it('restarts a kill -9ed indexer within 20 s; /ready is 503 meanwhile; lag and tables come back', async () => {
-    await until('live indexing with lag <= 2 blocks', 120_000, async () => {
+    await stack.until('live indexing with lag <= 2 blocks', 120_000, async () => {
       const s = await status();
       return s && s.code === 200 && s.body.lag && s.body.lag.blocks <= 2 ? s : undefined;
     });
@@ -113,7 +103,7 @@ describe('npm start under the supervisor', () => {
     const killedAt = Date.now();
     process.kill(ponder as number, 'SIGKILL');
 
-    const down = await until('/ready 503 with the indexer down', 10_000, async () => {
+    const down = await stack.until('/ready 503 with the indexer down', 10_000, async () => {
       const s = await status();
       return s && s.code === 503 && s.body.indexerProcess === 'down' ? s : undefined;
     });
@@ -124,12 +114,12 @@ describe('npm start under the supervisor', () => {
     // (measured from this run's own first start), never longer: no waiting out the dead process's schema lock.
     const coldBootMs = secondsBetween(/indexer: schema/, /Created HTTP server/) * 1000;
     const bound = Math.max(20_000, coldBootMs * 1.25 + 2000);
-    await until('the indexer process answering again', bound, async () => {
+    await stack.until('the indexer process answering again', bound, async () => {
       const s = await status();
       return s?.body.indexerProcess === 'up' ? s : undefined;
     });
     const backAfter = Date.now() - killedAt;
-    await until('/ready 200 again', bound + 30_000, async () => {
+    await stack.until('/ready 200 again', bound + 30_000, async () => {
       const s = await status();
       return s?.code === 200 ? s : undefined;
     });
@@ -140,7 +130,7 @@ describe('npm start under the supervisor', () => {
     expect(backAfter).toBeLessThanOrEqual(bound);
     expect(stack.lines.some((l) => /indexer killed by SIGKILL; restarting/.test(l))).toBe(true);
 
-    const caughtUp = await until('lag <= 2 blocks', 60_000, async () => {
+    const caughtUp = await stack.until('lag <= 2 blocks', 60_000, async () => {
       const s = await status();
       return s && s.body.lag && s.body.lag.blocks <= 2 ? s : undefined;
     });
@@ -174,19 +164,21 @@ describe('npm start under the supervisor', () => {
 
   it('restarts a kill -9ed gateway; live clients reconnect and resume with no gap and no duplicate', async () => {
     // from a steady state: the indexer live and caught up
-    await until('/ready 200 with lag <= 2 blocks', 120_000, async () => {
+    await stack.until('/ready 200 with lag <= 2 blocks', 120_000, async () => {
       const s = await status();
       return s && s.code === 200 && s.body.lag && s.body.lag.blocks <= 2 ? s : undefined;
     });
     const client = liveClient(stack.origin);
     try {
-      await until('live events', 60_000, async () => (client.events.length >= 3 ? true : undefined));
+      await stack.until('live events', 60_000, async () => (client.events.length >= 3 ? true : undefined));
       const [gateway] = stack.find(/scripts\/gateway\.ts/);
       expect(gateway, 'the gateway process').toBeDefined();
       process.kill(gateway as number, 'SIGKILL');
       const seenAtKill = client.events.length;
-      await until('the client reconnected', 60_000, async () => (client.connects >= 2 ? true : undefined));
-      await until('events after the reconnect', 60_000, async () =>
+      await stack.until('the client reconnected', 60_000, async () =>
+        client.connects >= 2 ? true : undefined,
+      );
+      await stack.until('events after the reconnect', 60_000, async () =>
         client.events.length >= seenAtKill + 5 ? true : undefined,
       );
       expect(stack.lines.some((l) => /gateway killed by SIGKILL; restarting/.test(l))).toBe(true);

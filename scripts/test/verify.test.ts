@@ -35,15 +35,9 @@ let rpcUrl: string;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rpc = <T>(method: string, params: unknown[] = []) => anvilRpc<T>(rpcUrl, method, params);
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await sleep(250);
-  }
-  throw new Error(`${what}: not within ${timeoutMs / 1000} s\n${stack.lines.slice(-40).join('\n')}`);
-}
+/** the stack's until, a probe that throws counting as not yet */
+const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> =>
+  stack.until(what, timeoutMs, () => probe().catch(() => undefined));
 
 /** `npm run verify` as a user runs it against this stack: its exit code and output. */
 function npmVerify(): Promise<{ code: number | null; output: string }> {
