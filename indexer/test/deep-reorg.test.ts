@@ -3,46 +3,30 @@
  * error for every new block (patch 010), and a restarted indexer drops what it indexed of the orphaned blocks
  * (startIndexer's orphan check) and indexes the chain as it now is.
  */
-import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
-import { playWorld, startChain, type TestChain } from '@skald/chain/local';
+import { anvilRpc } from '@skald/chain';
+import type { TestChain } from '@skald/chain/local';
 import type { SkaldDb } from '@skald/db';
-import { createTestDatabase } from '@skald/db/testing';
-import { type Abi, encodeFunctionData } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import type { TestDatabase } from '@skald/db/testing';
+import { encodeFunctionData } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
+import { startTestIndexer, waitForIndexed } from '../lib/harness.ts';
 import type { RunningIndexer } from '../lib/ponder-process.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
+import { abi, admin, logInto, startIndexedWorld, stopIndexedWorld } from './indexed-world.ts';
 
 let chain: TestChain;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: TestDatabase;
 let indexer: RunningIndexer;
 let reader: SkaldDb;
 const lines: string[] = [];
-const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).address;
-const abi = allSkaldAbis as Abi;
+const log = logInto(lines);
 const rpc = <T>(method: string, params: unknown[] = []) => anvilRpc<T>(chain.anvil.rpcUrl, method, params);
-const log = (line: string) => {
-  lines.push(line);
-  if (process.env.SKALD_TEST_LOG) console.log(line);
-};
 
 beforeAll(async () => {
-  chain = await startChain();
-  database = await createTestDatabase();
-  await playWorld(chain, 40, { seed: 7 });
-  indexer = await startTestIndexer(chain, database, { log });
-  await indexer.ready(180_000);
-  reader = openReader(database);
-  await waitForIndexed(reader, chain);
+  ({ chain, database, indexer, reader } = await startIndexedWorld(40, 7, log));
 }, 300_000);
 
-afterAll(async () => {
-  await reader?.close();
-  await indexer?.stop();
-  await chain?.stop();
-  await database?.drop();
-});
+afterAll(() => stopIndexedWorld({ reader, indexer, chain, database }));
 
 describe('a reorg deeper than finality', () => {
   it('makes Ponder exit at once; the restarted indexer drops the orphaned rows and equals the chain', async () => {

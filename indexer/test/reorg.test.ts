@@ -1,23 +1,20 @@
-import { ANVIL_MNEMONIC, allSkaldAbis, anvilRpc } from '@skald/chain';
-import { playWorld, startChain, type TestChain } from '@skald/chain/local';
+import { anvilRpc } from '@skald/chain';
+import type { TestChain } from '@skald/chain/local';
 import type { SkaldDb } from '@skald/db';
-import { createTestDatabase } from '@skald/db/testing';
-import { type Abi, encodeFunctionData } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import type { TestDatabase } from '@skald/db/testing';
+import { encodeFunctionData } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReader, startTestIndexer, waitForIndexed } from '../lib/harness.ts';
+import { waitForIndexed } from '../lib/harness.ts';
 import type { RunningIndexer } from '../lib/ponder-process.ts';
 import { expectActivityEqualsChain, expectTablesEqualChain } from './chain-truth.ts';
+import { abi, admin, logInto, startIndexedWorld, stopIndexedWorld } from './indexed-world.ts';
 
 let chain: TestChain;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: TestDatabase;
 let indexer: RunningIndexer;
 let reader: SkaldDb;
 /** Ponder's log lines, to tell whether queued blocks were indexed together. */
 const ponderLines: string[] = [];
-const admin = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).address;
-const abi = allSkaldAbis as Abi;
-
 const rpc = <T>(method: string, params: unknown[] = []) => anvilRpc<T>(chain.anvil.rpcUrl, method, params);
 
 /** An admin transaction, automined into its own block. */
@@ -31,26 +28,10 @@ async function adminTx(to: `0x${string}`, data: `0x${string}`) {
 }
 
 beforeAll(async () => {
-  chain = await startChain();
-  database = await createTestDatabase();
-  await playWorld(chain, 80, { seed: 3 });
-  indexer = await startTestIndexer(chain, database, {
-    log: (line) => {
-      ponderLines.push(line);
-      if (process.env.SKALD_TEST_LOG) console.log(line);
-    },
-  });
-  await indexer.ready(180_000);
-  reader = openReader(database);
-  await waitForIndexed(reader, chain);
+  ({ chain, database, indexer, reader } = await startIndexedWorld(80, 3, logInto(ponderLines)));
 }, 300_000);
 
-afterAll(async () => {
-  await reader?.close();
-  await indexer?.stop();
-  await chain?.stop();
-  await database?.drop();
-});
+afterAll(() => stopIndexedWorld({ reader, indexer, chain, database }));
 
 describe('reorgs', () => {
   for (const depth of [1, 2, 3, 4, 5]) {
