@@ -65,16 +65,6 @@ function only(pattern: RegExp): number {
   return pid as number;
 }
 
-/** Seconds between the first log lines matching each pattern (their HH:MM:SS stamps). */
-function secondsBetween(from: RegExp, to: RegExp): number {
-  const at = (pattern: RegExp) => {
-    const line = stack.lines.find((l) => pattern.test(l)) ?? '';
-    const [h, m, sec] = (line.match(/^(\d\d):(\d\d):(\d\d)/)?.slice(1) ?? ['0', '0', '0']).map(Number);
-    return (h as number) * 3600 + (m as number) * 60 + (sec as number);
-  };
-  return Math.max(0, at(to) - at(from));
-}
-
 beforeAll(async () => {
   stack = await launchStack({
     root,
@@ -98,7 +88,7 @@ describe('faults over the stack', () => {
   it('restarts a SIGSTOPped indexer within the stated bound; /status says "stalled" meanwhile', async () => {
     await healthy();
     const ponder = only(/ponder\.js start/);
-    const coldBootMs = secondsBetween(/indexer: schema/, /Created HTTP server/) * 1000;
+    const coldBootMs = stack.secondsBetween(/indexer: schema/, /Created HTTP server/) * 1000;
     // a restart takes a Ponder boot: 20 s, or on a machine so loaded that this run's cold boot took longer, up to
     // twice that boot (other suites share the 2 cores)
     const restartMs = Math.max(20_000, coldBootMs * 2 + 5000);

@@ -21,6 +21,8 @@ export type LaunchedStack = {
    * last 40 lines
    */
   until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T>;
+  /** seconds between the first output lines matching each pattern (their HH:MM:SS stamps), 0 when negative */
+  secondsBetween(from: RegExp, to: RegExp): number;
   /** pids of every process under the launcher whose command line matches */
   find(pattern: RegExp): number[];
   /** every process under the launcher */
@@ -146,6 +148,14 @@ export async function launchStack(options: {
         await new Promise((r) => setTimeout(r, 250));
       }
       throw new Error(`${what}: not within ${timeoutMs / 1000} s\n${lines.slice(-40).join('\n')}`);
+    },
+    secondsBetween(from, to) {
+      const at = (pattern: RegExp) => {
+        const line = lines.find((l) => pattern.test(l)) ?? '';
+        const [h, m, sec] = (line.match(/^(\d\d):(\d\d):(\d\d)/)?.slice(1) ?? ['0', '0', '0']).map(Number);
+        return (h as number) * 3600 + (m as number) * 60 + (sec as number);
+      };
+      return Math.max(0, at(to) - at(from));
     },
     waitForLine(pattern, timeoutMs) {
       const seen = lines.find((l) => pattern.test(l));

@@ -41,16 +41,6 @@ async function status(): Promise<{ code: number; body: Status } | null> {
   }
 }
 
-/** Seconds between the first log lines matching each pattern (their HH:MM:SS stamps). */
-function secondsBetween(from: RegExp, to: RegExp): number {
-  const at = (pattern: RegExp) => {
-    const line = stack.lines.find((l) => pattern.test(l)) ?? '';
-    const [h, m, sec] = (line.match(/^(\d\d):(\d\d):(\d\d)/)?.slice(1) ?? ['0', '0', '0']).map(Number);
-    return (h as number) * 3600 + (m as number) * 60 + (sec as number);
-  };
-  return Math.max(0, at(to) - at(from));
-}
-
 /** A live-feed client as the web app is one: on a new connection it re-subscribes after the last cursor it saw. */
 /** A confirmed-only client on the one live client: it resumes from its last confirmed cursor by itself. */
 function liveClient(origin: string) {
@@ -112,7 +102,7 @@ describe('npm start under the supervisor', () => {
     // back: a new indexer process answers (it then replays from its checkpoint and goes live). The goal is 20 s;
     // on a machine so loaded that a cold Ponder boot alone takes longer, a restart may take as long as that boot
     // (measured from this run's own first start), never longer: no waiting out the dead process's schema lock.
-    const coldBootMs = secondsBetween(/indexer: schema/, /Created HTTP server/) * 1000;
+    const coldBootMs = stack.secondsBetween(/indexer: schema/, /Created HTTP server/) * 1000;
     const bound = Math.max(20_000, coldBootMs * 1.25 + 2000);
     await stack.until('the indexer process answering again', bound, async () => {
       const s = await status();
