@@ -68,3 +68,10 @@ export async function createPlayer(game: Game, index: number, name: string): Pro
   await mined(game, c.characters.write.login());
   return (await c.characters.read.selectedCharacterOf([account(index).address])).toString();
 }
+
+/** A vera the admin (account 0) grants to character `characterId`, at level 5 so it may battle; its id. */
+export async function grantBattleVera(game: Game, characterId: bigint): Promise<bigint> {
+  const c = game.contracts(0);
+  await mined(game, c.veras.write.admin_grantVera([characterId, 1, 1, 1, 1, 5, false]));
+  return c.veras.read.totalMinted();
+}

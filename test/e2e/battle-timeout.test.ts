@@ -11,6 +11,7 @@ import {
   connect,
   createPlayer,
   type Game,
+  grantBattleVera,
   hydrated,
   mined,
   playersIndexed,
@@ -65,10 +66,8 @@ beforeAll(async () => {
     ids[ASTRID] = BigInt(await createPlayer(g, ASTRID, 'Astrid'));
     ids[BJORN] = BigInt(await createPlayer(g, BJORN, 'Bjorn'));
     ids[SIGRID] = BigInt(await createPlayer(g, SIGRID, 'Sigrid'));
-    const c = g.contracts(ADMIN);
     for (const who of [ASTRID, BJORN, SIGRID]) {
-      await mined(g, c.veras.write.admin_grantVera([ids[who] as bigint, 1, 1, 1, 1, 5, false]));
-      veraOf[who] = await c.veras.read.totalMinted();
+      veraOf[who] = await grantBattleVera(g, ids[who] as bigint);
     }
   });
   origin = stack.gateway.url;

@@ -15,6 +15,7 @@ import {
   connect,
   createPlayer,
   type Game,
+  grantBattleVera,
   hydrated,
   mined,
   playersIndexed,
@@ -90,8 +91,7 @@ beforeAll(async () => {
     clanId = await c.clans.read.clanOf([ids[ADMIN] as bigint]);
     await mined(g, c.clans.write.admin_approveClan([clanId]));
     for (const who of [ASTRID, BJORN]) {
-      await mined(g, c.veras.write.admin_grantVera([ids[who] as bigint, 1, 1, 1, 1, 5, false]));
-      veraOf[who] = await c.veras.read.totalMinted();
+      veraOf[who] = await grantBattleVera(g, ids[who] as bigint);
     }
   });
   origin = stack.gateway.url;
