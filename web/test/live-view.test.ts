@@ -6,20 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { addEvents, emptyFeed } from '../src/live/feed.ts';
 import { startCursor } from '../src/live/live-view.ts';
-import type { ActivityEvent } from '../src/live/protocol.ts';
-
-const cursor = (block: number) => `${String(block).padStart(20, '0')}-000000`;
-const ev = (block: number, provisional = false): ActivityEvent => ({
-  cursor: cursor(block),
-  type: 'mint',
-  kind: 'VeraMinted',
-  blockNumber: String(block),
-  logIndex: 0,
-  txHash: `0x${block}`,
-  timestamp: block,
-  payload: {},
-  ...(provisional ? { provisional: true as const } : {}),
-});
+import { cursor, ev } from './fixtures/events.ts';
 
 describe('live view', () => {
   it('starts after the cursor the data was read at, else after its newest confirmed row', () => {

@@ -5,7 +5,7 @@ import { number } from '../src/lib/format.ts';
 import { shouldReload } from '../src/lib/version.ts';
 import { addEvents, emptyFeed, retractEvents } from '../src/live/feed.ts';
 import { retractionNote } from '../src/live/mint.ts';
-import type { ActivityEvent } from '../src/live/protocol.ts';
+import { ev } from './fixtures/events.ts';
 
 describe('header scroll rules', () => {
   it('darkens with depth up to 0.95', () => {
@@ -53,18 +53,6 @@ describe('new-build reload', () => {
 });
 
 describe('live feed with provisional events', () => {
-  const ev = (block: number, provisional = false): ActivityEvent => ({
-    cursor: `${String(block).padStart(20, '0')}-000000`,
-    type: 'mint',
-    kind: 'VeraMinted',
-    blockNumber: String(block),
-    logIndex: 0,
-    txHash: `0x${block}`,
-    timestamp: block,
-    payload: {},
-    ...(provisional ? { provisional: true as const } : {}),
-  });
-
   it('replaces a provisional row with its confirmation in place and counts retractions', () => {
     let feed = addEvents(emptyFeed, [ev(1), ev(2, true)]);
     expect(feed.events.map((e) => [e.cursor.slice(18, 20), e.provisional ?? false])).toEqual([
