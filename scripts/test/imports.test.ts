@@ -107,21 +107,9 @@ describe('the import reader', () => {
   });
 });
 
-/**
- * Cycles that were there before every package was checked, all of types: a new one fails, and so does one of
- * these once it is gone (take it off the list then).
- */
-const KNOWN_CYCLES: Record<string, string[]> = {
-  chain: [
-    'simulator/moves.ts -> simulator/move-makers.ts -> simulator/moves.ts',
-    'simulator/moves.ts -> simulator/move-options.ts -> simulator/moves.ts',
-  ],
-  wire: ['rest/paths.ts -> rest/routes.ts -> rest/paths.ts'],
-};
-
 describe.each(PACKAGES)('imports in %s/src', (pkg) => {
-  it('have no cycle but the known ones', () => {
-    expect(cycles(importGraph(pkg))).toEqual(KNOWN_CYCLES[pkg] ?? []);
+  it('have no cycle', () => {
+    expect(cycles(importGraph(pkg))).toEqual([]);
   });
 });
 

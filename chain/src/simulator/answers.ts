@@ -3,7 +3,7 @@
  * person's battle waits for its actions, a challenge someone sent it waits for an answer, or its opponent let the
  * turn run out and the win is the bot's to claim. Reads the world model only; the rng only fills in arguments.
  */
-import type { Move } from './moves.ts';
+import type { Move } from './move.ts';
 import type { Rng } from './rng.ts';
 import type { Bot, World } from './world.ts';
 

@@ -2,7 +2,7 @@
  * Deliberately bad moves: each names the custom error the chain must answer with, so a run checks the
  * contracts' validation as it plays.
  */
-import type { Move } from './moves.ts';
+import type { Move } from './move.ts';
 import type { Rng } from './rng.ts';
 import type { Bot, World } from './world.ts';
 

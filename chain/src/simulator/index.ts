@@ -30,7 +30,8 @@ import type { Deployment } from '../deployment.ts';
 import { allSkaldAbis, revertErrorName } from '../game-client.ts';
 import { answerFor } from './answers.ts';
 import { chooseBadMove } from './bad-moves.ts';
-import { chooseMove, type Move } from './moves.ts';
+import type { Move } from './move.ts';
+import { chooseMove } from './moves.ts';
 import { Rng } from './rng.ts';
 import { type Bot, World, type WorldEvent } from './world.ts';
 
@@ -324,6 +325,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   await watching;
   return stats;
 }
-export { chooseMove, type Move } from './moves.ts';
+export type { Move } from './move.ts';
+export { chooseMove } from './moves.ts';
 export { Rng } from './rng.ts';
 export { type Bot, World, type WorldEvent } from './world.ts';

@@ -10,7 +10,7 @@ import {
 } from '@skald/game';
 import { type Address, zeroAddress } from 'viem';
 import { STARTER_SHOP } from '../deploy.ts';
-import type { Move } from './moves.ts';
+import type { Move } from './move.ts';
 import type { Rng } from './rng.ts';
 import type { Bot, World } from './world.ts';
 

@@ -3,8 +3,8 @@
  * now). The order of the lists is part of the game a seed plays: keep it.
  */
 import type { ContractName } from '../deployment.ts';
+import type { Move } from './move.ts';
 import { allocate, CLAN_NAMES, invite, kickOrPromote, learn, NAMES, shopBuy, track } from './move-makers.ts';
-import type { Move } from './moves.ts';
 import type { Rng } from './rng.ts';
 import type { Bot, ClanModel, World } from './world.ts';
 

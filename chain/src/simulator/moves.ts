@@ -4,22 +4,12 @@
  * `chooseMove` reads the bot's situation once, then draws one weighted option from each subject's list
  * (move-options.ts, built from move-makers.ts), in a fixed order so a seed always plays the same game.
  */
-import type { ContractName } from '../deployment.ts';
+
+import type { Move } from './move.ts';
 import { newcomerMove } from './move-makers.ts';
 import { optionsFor, type Weighted } from './move-options.ts';
 import type { Rng } from './rng.ts';
 import type { Bot, World } from './world.ts';
-
-export type Move = {
-  kind: string;
-  /** the bot that signs, or 'admin' */
-  by: Bot | 'admin';
-  contract: ContractName;
-  functionName: string;
-  args: readonly unknown[];
-  /** set on deliberately bad moves: the custom error the chain must answer with */
-  expectError?: string;
-};
 
 /** Draws options by weight until one makes a move (an option may find nothing to do and yield undefined). */
 function pick(rng: Rng, options: Weighted[]): Move | undefined {

@@ -5,7 +5,8 @@
  * visitor's cookie, so session-bound routes answer the same way.
  */
 import type { RouteArgs, RouteName, RouteResponse } from '@skald/wire/rest';
-import { ROUTE_PATHS, routeUrl } from '@skald/wire/rest/paths';
+import { ROUTE_PATHS } from '@skald/wire/rest/paths';
+import { routeUrl } from '@skald/wire/rest/route-url';
 
 export class ApiError extends Error {
   override name = 'ApiError';

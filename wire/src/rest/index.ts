@@ -13,6 +13,7 @@ export * from './image.ts';
 export * from './paths.ts';
 export * from './payload.ts';
 export * from './players.ts';
+export * from './route-url.ts';
 export * from './routes.ts';
 export * from './vera.ts';
 export * from './verify.ts';

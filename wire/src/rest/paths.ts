@@ -1,11 +1,9 @@
 /**
  * The REST routes by name: each one's method and path (`:name` is a path parameter). The route table is this
  * list and `routes.ts`, which gives each name its request and answer schemas; the gateway registers every route
- * from the two, and readers build their URLs here (`routeUrl`), so a path cannot differ between them. No TypeBox
- * here: the web app imports this file, and only types from the rest.
+ * from the two, and readers build their URLs from it (`routeUrl`, route-url.ts), so a path cannot differ between
+ * them. No TypeBox here: the web app imports this file.
  */
-import type { RouteName, RouteRequest } from './routes.ts';
-
 export type RouteMethod = 'GET' | 'POST';
 export type RoutePath = { readonly method: RouteMethod; readonly path: string };
 
@@ -59,30 +57,3 @@ export type PathParamNames<Path extends string> = Path extends `${string}:${infe
   : Path extends `${string}:${infer Name}`
     ? Name
     : never;
-
-/** A query value: absent (`undefined`, left out), one value, or several (one `key=` each). */
-type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
-
-/**
- * The URL of a route: its path with the parameters filled in (each URI-encoded) and its query (a key per defined
- * value, `key=` once per item of an array). Only the route's own parameters and query fields are accepted.
- */
-export function routeUrl<N extends RouteName>(name: N, request?: RouteRequest<N>): string {
-  const { params, query } = (request ?? {}) as {
-    params?: Record<string, string | number>;
-    query?: Record<string, QueryValue>;
-  };
-  const path = ROUTE_PATHS[name].path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
-    const value = params?.[key];
-    if (value === undefined) throw new TypeError(`${name}: the path parameter ${key} is missing`);
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
-    else search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}

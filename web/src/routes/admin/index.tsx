@@ -9,7 +9,7 @@ import {
   TX_HASH_PATTERN,
 } from '@skald/game';
 import type { TargetHit } from '@skald/wire/rest';
-import { routeUrl } from '@skald/wire/rest/paths';
+import { routeUrl } from '@skald/wire/rest/route-url';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
