@@ -1,7 +1,8 @@
 /**
  * startIndexer: what `npm start`, tests and benchmarks call to run Ponder. It reads the deployment, asks the
  * chain for the start block's hash, drops a stale `ponder_sync` cache, picks the deployment schema (blue/green)
- * and spawns `ponder start --schema <deployment schema> --views-schema <stable views schema>`.
+ * and spawns `ponder start --schema <deployment schema> --views-schema <stable views schema>`. It refuses to start
+ * a Ponder that is not the patched one (lib/ponder-patches.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -13,6 +14,7 @@ import postgres from 'postgres';
 import { createPublicClient, http, toHex } from 'viem';
 import { parseIndexerEnv } from './env.ts';
 import { codeHash, deploymentSchema } from './identity.ts';
+import { assertPonderPatched } from './ponder-patches.ts';
 import { dropOrphanedIndex, ensureFreshSyncCache } from './sync-cache.ts';
 
 export const indexerDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -99,6 +101,8 @@ export async function prepareIndexer(options: StartIndexerOptions) {
 }
 
 export async function startIndexer(options: StartIndexerOptions): Promise<RunningIndexer> {
+  // before anything else: an unpatched Ponder would run, with other behaviour, rather than fail
+  assertPonderPatched();
   const log = options.log ?? ((line: string) => console.log(line));
   const viewsSchema = options.viewsSchema ?? 'skald';
   const port = options.port;
