@@ -55,7 +55,7 @@ const heads = new Map<number, number>();
 const nodeSocket = new WebSocket(chain.anvil.rpcUrl.replace(/^http/, 'ws'));
 await new Promise((resolve, reject) => nodeSocket.once('open', resolve).once('error', reject));
 nodeSocket.on('message', (data) => {
-  nodeSocket.pong(); // an immediate ACK, as the indexer's subscriber sends (see the Ponder patch 004)
+  nodeSocket.pong(); // an immediate ACK, as the indexer's subscriber sends (see the Ponder patch 011)
   const message = JSON.parse(data.toString()) as { params?: { result?: { number?: string } } };
   const number = message.params?.result?.number;
   if (number) heads.set(Number(number), now());

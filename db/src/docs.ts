@@ -65,7 +65,7 @@ export type TableDoc = {
 
 const registry = new Map<string, TableDoc>();
 
-/** Where Ponder's GraphQL builder reads a table's or column's description (patches/ponder+0.16.10+002+...). */
+/** Where Ponder's GraphQL builder reads a table's or column's description (patches/ponder+0.16.10+009+...). */
 export const PONDER_DESCRIPTION = Symbol.for('ponder.description');
 
 /** Ponder declares uint256 columns `numeric(78)`; Postgres (and so `\d+` and the reference) says `numeric(78,0)`. */

@@ -38,7 +38,7 @@ export async function ensureFreshSyncCache(
 }
 
 /**
- * After a reorg deeper than Ponder's finality (it exits on one; see patch 010), the deployment schema holds rows
+ * After a reorg deeper than Ponder's finality (it exits on one; see patch 017), the deployment schema holds rows
  * of blocks that left the chain, below the checkpoint Ponder would resume from, and `ponder_sync` caches their
  * logs. Ponder cannot undo that by itself. The last blocks Ponder finalized (cached in `ponder_sync.blocks`) are
  * compared with the chain: when one is no longer on it, the cache and the deployment schema are dropped, so

@@ -1,6 +1,6 @@
 /**
  * A reorg deeper than Ponder's finality (30 blocks for this chain): Ponder exits instead of logging the same
- * error for every new block (patch 010), and a restarted indexer drops what it indexed of the orphaned blocks
+ * error for every new block (patch 017), and a restarted indexer drops what it indexed of the orphaned blocks
  * (startIndexer's orphan check) and indexes the chain as it now is.
  */
 import { anvilRpc } from '@skald/chain';
