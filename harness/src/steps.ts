@@ -27,9 +27,11 @@ export {
   machineCpuMs,
   metricsReport,
   openReader,
+  peakRssMb,
   processCpuMs,
   scrapeMetrics,
   startTestIndexer,
+  sumBy,
   threadCpuMs,
   waitForIndexed,
 } from '@skald/indexer/testing';

@@ -39,6 +39,14 @@ export function threadCpuMs(pid: number, tid = pid): number {
   return statCpuMs(`/proc/${pid}/task/${tid}/stat`);
 }
 
+/** The most memory the process has held resident so far (VmHWM), in MB; Linux `/proc`. */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no VmHWM in /proc/${pid}/status`);
+  return Number(kb) / 1024;
+}
+
 /** The whole machine's CPU time so far, all cores, in ms: busy (everything but idle and iowait) and total. */
 export function machineCpuMs(): { busy: number; total: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] as string;

@@ -8,6 +8,7 @@ export {
   type MetricsSample,
   machineCpuMs,
   metricsReport,
+  peakRssMb,
   processCpuMs,
   scrapeMetrics,
   sumBy,
