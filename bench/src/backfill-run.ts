@@ -43,7 +43,10 @@ async function cachedChain(cacheFile: string): Promise<TestChain | undefined> {
   if (!existsSync(cacheFile)) return undefined;
   const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { deployment: Deployment; state: string };
   const started = now();
-  const anvil = await startAnvil({ extraArgs: [...anvilArgs, '--load-state', cached.state] });
+  const anvil = await startAnvil({
+    extraArgs: [...anvilArgs, '--load-state', cached.state],
+    startTimeoutMs: 1_800_000,
+  });
   const deployment = { ...cached.deployment, rpcUrl: anvil.rpcUrl };
   const deploymentPath = join(mkdtempSync(join(tmpdir(), 'skald-deploy-')), 'deployment.json');
   writeFileSync(deploymentPath, JSON.stringify(deployment, null, 2));

@@ -20,6 +20,8 @@ export type AnvilOptions = {
   accounts?: number;
   silent?: boolean;
   extraArgs?: string[];
+  /** how long anvil may take to answer (default 15 s; loading a large `--load-state` file takes minutes) */
+  startTimeoutMs?: number;
 };
 
 export type Anvil = {
@@ -93,12 +95,13 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     exited = true;
     process.off('exit', killOnExit);
   });
-  const deadline = Date.now() + 15_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 15_000;
+  const deadline = Date.now() + startTimeoutMs;
   while (!(await rpcReady(rpcUrl))) {
     if (exited) throw new Error(`anvil exited before answering on ${rpcUrl}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`anvil did not answer on ${rpcUrl} within 15 s`);
+      throw new Error(`anvil did not answer on ${rpcUrl} within ${startTimeoutMs / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
