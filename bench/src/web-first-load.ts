@@ -1,10 +1,10 @@
 /**
  * Benchmark: first-load JavaScript per route of the production build, as Chromium fetches it on a cold cache
  * (every .js response until the network is idle), gzip-compressed here with zlib's default level (what a gzip
- * server sends). Target: <= 180 KB on every route. Needs built bundles: npm run build -w @skald/web.
+ * server sends). Target: <= 180 KB on every route (the player's pages as a visitor without a wallet sees them). Needs built bundles: npm run build -w @skald/web.
  */
 import { gzipSync } from 'node:zlib';
-import { mined } from '@skald/harness';
+import { createPlayer, mined } from '@skald/harness';
 import { webStack } from './web/stack.ts';
 
 const TARGET_KB = 180;
@@ -18,6 +18,16 @@ async function main() {
       c.veras.write.admin_grantVera([playerId, 1, 1, 2, 1, 1, false], { gas: 1_000_000n }),
     );
     const veraId = await c.veras.read.totalMinted();
+    // a battle for /battle/{id}: Astrid's vera against one of Bjorn's
+    const bjornId = BigInt(await createPlayer(stack.game, 2, 'Bjorn'));
+    await mined(
+      stack.game,
+      c.veras.write.admin_grantVera([bjornId, 1, 1, 2, 1, 1, false], { gas: 1_000_000n }),
+    );
+    const bjornVera = await c.veras.read.totalMinted();
+    await mined(stack.game, stack.game.contracts(1).battles.write.enterQueue([playerId, 1, [veraId]]));
+    await mined(stack.game, stack.game.contracts(2).battles.write.enterQueue([bjornId, 1, [bjornVera]]));
+    const battleId = await c.battles.read.battleCount();
     await new Promise((r) => setTimeout(r, 2000)); // indexed
     const routes = [
       '/',
@@ -28,6 +38,10 @@ async function main() {
       `/vera/${veraId}`,
       `/viking/${playerId}`,
       '/nfts',
+      '/arena',
+      '/start',
+      `/battle/${battleId}`,
+      '/admin',
       '/login',
       '/confirm',
       '/no-such-page',
