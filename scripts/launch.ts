@@ -1,5 +1,6 @@
 /**
- * `npm start` (production) and `npm run dev` (`--dev`: the web app through Vite with HMR).
+ * `npm start` (production), `npm run dev` (`--dev`: the web app through Vite with HMR) and `npm run
+ * start:cluster` (`--cluster`: the scaled-out topology of scripts/cluster/stack.ts, same supervision and log).
  *
  * This process is a thin launcher: it runs the stack supervisor (scripts/stack.ts) in its own process group, so a
  * terminal's Ctrl-C reaches only the launcher, which asks the supervisor to stop every part in order. If the
@@ -13,9 +14,10 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const pids = new Set<number>();
 
+const entry = process.argv.includes('--cluster') ? join(here, 'cluster', 'stack.ts') : join(here, 'stack.ts');
 const supervisor: ChildProcess = spawn(
   process.execPath,
-  ['--import', 'tsx', join(here, 'stack.ts'), ...process.argv.slice(2)],
+  ['--import', 'tsx', entry, ...process.argv.slice(2).filter((a) => a !== '--cluster')],
   { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], detached: true },
 );
 supervisor.on('message', (message: { pid?: number; gone?: number }) => {

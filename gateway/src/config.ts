@@ -11,7 +11,12 @@ export type GatewayConfig = {
   databaseUrl: string;
   viewsSchema: string;
   databasePool: number;
+  /** a streaming replica REST reads use while it is within `replicaMaxLagMs` */
+  readUrl?: string;
+  replicaMaxLagMs?: number;
   redisUrl?: string;
+  /** with redisUrl: one live source for every process, through Redis (false: each process reads Postgres) */
+  liveRedis?: boolean;
   indexerUrl: string;
   /** chain the sign-in messages must name (from the deployment file) */
   chainId?: number;
@@ -52,7 +57,10 @@ export function configFromEnv(
     databaseUrl: env.DATABASE_URL,
     viewsSchema: env.SKALD_VIEWS_SCHEMA,
     databasePool: env.DATABASE_POOL,
+    readUrl: env.DATABASE_READ_URL,
+    replicaMaxLagMs: env.REPLICA_MAX_LAG_MS,
     redisUrl: env.REDIS_URL,
+    liveRedis: env.LIVE_REDIS,
     indexerUrl: env.INDEXER_URL,
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,

@@ -18,8 +18,20 @@ export const gatewayEnvSchema = baseEnv.extend({
   SKALD_VIEWS_SCHEMA: viewsSchema,
   /** Postgres pool size per process. */
   DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
-  /** With it set, several gateway processes share one live stream through the socket.io Redis adapter. */
+  /**
+   * A streaming replica of DATABASE_URL (its owner role): REST reads go there while it is within
+   * REPLICA_MAX_LAG_MS of the primary, else to the primary. The live stream and sessions stay on the primary.
+   */
+  DATABASE_READ_URL: postgresUrl.optional(),
+  /** Reads leave the replica for the primary while its replay is further behind than this (ms). */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /** Sessions and sign-in nonces live here (shared by every gateway process); see LIVE_REDIS for the stream. */
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /**
+   * With REDIS_URL: true, the processes share one live source (a Redis-elected leader reads Postgres, batches
+   * reach the others through the socket.io Redis adapter); false, each process reads Postgres itself.
+   */
+  LIVE_REDIS: bool.default(true),
   /** The Ponder HTTP server (its /graphql and /sql are proxied under the gateway's origin). */
   INDEXER_URL: url(['http:', 'https:']).default('http://127.0.0.1:42069'),
   /** The node's HTTP RPC and websocket for the live fast lane (defaults: the deployment's rpcUrl, its ws twin). */

@@ -139,12 +139,12 @@ export function createHealth(app: FastifyInstance, live: LiveHealthSource) {
   async function readDatabase(): Promise<DatabaseFacts> {
     if (!databaseRead) {
       const done = (async (): Promise<DatabaseFacts> => {
-        await app.repos.status.ping();
+        await app.primaryRepos.status.ping();
         try {
           const [backfillDone, indexed, databaseHead] = await Promise.all([
-            app.repos.status.indexerReady(),
-            app.repos.status.indexedHead(),
-            app.repos.activity.head(),
+            app.primaryRepos.status.indexerReady(),
+            app.primaryRepos.status.indexedHead(),
+            app.primaryRepos.activity.head(),
           ]);
           return { backfillDone, indexed, databaseHead };
         } catch (error) {

@@ -20,6 +20,13 @@ const Operation = Type.Object({
 });
 type Operation = { query: string; variables?: Record<string, unknown> | null; operationName?: string | null };
 
+/** Two Postgres URLs name the same server (host and port). */
+function sameServer(a: string, b: string | undefined): boolean {
+  if (!b) return false;
+  const [x, y] = [new URL(a), new URL(b)];
+  return x.hostname === y.hostname && (x.port || '5432') === (y.port || '5432');
+}
+
 const graphqlError = (reply: FastifyReply, status: number, message: string) =>
   reply
     .code(status)
@@ -31,16 +38,21 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
   const { timeoutMs, maxRows } = app.config.sql;
   const limits = { timeoutMs, maxRows, viewsSchema: app.config.viewsSchema };
   const analystUrl = app.config.sql.analystUrl;
+  // the analyst role on the replica (the cluster's setup): its statements are cancelled there
+  const owner =
+    app.replica && analystUrl && sameServer(analystUrl, app.config.readUrl)
+      ? app.replica.replica.sql
+      : app.db.sql;
   const analyst = createAnalyst({
     url: analystUrl ?? app.config.databaseUrl,
     viewsSchema: app.config.viewsSchema,
     timeoutMs,
     maxRows,
-    owner: app.db.sql,
+    owner,
   });
   // the analyst role's own sessions (psql included) are held to the limit whatever they SET
   const watchdog = startAnalystWatchdog({
-    owner: app.db.sql,
+    owner,
     role: analystUrl ? decodeURIComponent(new URL(analystUrl).username) : 'skald_analyst',
     limitMs: timeoutMs,
     onAction: (a) => app.log.warn(a, 'analyst statement past the limit stopped'),

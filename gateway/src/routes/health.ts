@@ -1,10 +1,31 @@
 /**
  * Probes and metrics: /health (the process answers), /ready (503 unless the database answers, the indexer
  * process answers and has finished its backfill, and it is within READY_MAX_LAG_BLOCKS of the chain head),
- * /status (the same facts, always 200, for people and the web app's delay banner), /metrics.
+ * /status (the same facts, always 200, for people and the web app's delay banner; with a replica, also where
+ * reads go and its lag), /metrics.
  */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { Health } from '@skald/wire/rest';
 import { fromTable } from './table.ts';
+
+const OrNull = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+/** /status with the replica's part (absent without DATABASE_READ_URL) */
+const StatusWithReplica = Type.Intersect([
+  Health,
+  Type.Object({
+    replica: Type.Optional(
+      Type.Object({
+        reads: Type.Union([Type.Literal('replica'), Type.Literal('primary')]),
+        reason: OrNull(Type.String()),
+        lagMs: OrNull(Type.Number()),
+        lagBytes: OrNull(Type.Number()),
+        maxLagMs: Type.Number(),
+        checkedAt: OrNull(Type.String()),
+      }),
+    ),
+  }),
+]);
 
 const health: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
@@ -23,10 +44,15 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
+  const status = fromTable(app, 'status');
   app.route({
-    ...fromTable(app, 'status'),
+    ...status,
+    schema: { ...status.schema, response: { ...status.schema.response, 200: StatusWithReplica } },
     handler: async (_request, reply) => {
-      return reply.header('cache-control', 'no-store').send(await app.health.snapshot());
+      const snapshot = await app.health.snapshot();
+      return reply
+        .header('cache-control', 'no-store')
+        .send(app.replica ? { ...snapshot, replica: app.replica.status() } : snapshot);
     },
   });
 

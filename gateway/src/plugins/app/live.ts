@@ -24,8 +24,8 @@ export default fp(
     const live = await createLive({
       httpServer: app.server,
       db: app.db,
-      repo: app.repos.activity,
-      redisUrl: app.config.redisUrl,
+      repo: app.primaryRepos.activity,
+      redisUrl: app.config.liveRedis === false ? undefined : app.config.redisUrl,
       streamId: createHash('sha1')
         .update(`${app.config.databaseUrl}|${app.config.viewsSchema}`)
         .digest('hex')
