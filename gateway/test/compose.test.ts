@@ -18,36 +18,62 @@ type Service = {
   healthcheck?: { test: string[] };
   command?: string[];
 };
-const compose = parse(readFileSync(join(import.meta.dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as {
+// merge keys (`<<: *gateway`): the second gateway is the first one's service
+const compose = parse(readFileSync(join(import.meta.dirname, '..', '..', 'docker-compose.yml'), 'utf8'), {
+  merge: true,
+}) as {
   services: Record<string, Service>;
 };
 const services = compose.services;
 const env = (name: string) => services[name]?.environment ?? {};
 
 describe('docker-compose.yml', () => {
-  it('has postgres, redis, anvil, indexer, gateway and web, each healthy-checked or one-shot', () => {
-    for (const name of ['postgres', 'redis', 'anvil', 'indexer', 'gateway', 'web'])
+  const gateways = ['gateway-1', 'gateway-2'];
+
+  it('has postgres, its replica, redis, anvil, indexer, two gateways, the balancer and web, each healthy-checked or one-shot', () => {
+    for (const name of [
+      'postgres',
+      'postgres-replica',
+      'redis',
+      'anvil',
+      'indexer',
+      ...gateways,
+      'balancer',
+      'web',
+    ])
       expect(services).toHaveProperty(name);
-    for (const name of ['postgres', 'redis', 'anvil', 'indexer', 'gateway'])
+    for (const name of ['postgres', 'postgres-replica', 'redis', 'anvil', 'indexer', ...gateways, 'balancer'])
       expect(services[name]?.healthcheck).toBeDefined();
   });
 
-  it("gives the gateway an environment its schema accepts, pointing at the other services' names and ports", () => {
-    const parsed = parseGatewayEnv(env('gateway'));
-    expect(parsed.NODE_ENV).toBe('production');
-    expect(new URL(parsed.DATABASE_URL).hostname).toBe('postgres');
-    expect(new URL(parsed.REDIS_URL as string).hostname).toBe('redis');
-    const indexer = new URL(parsed.INDEXER_URL);
-    expect(indexer.hostname).toBe('indexer');
-    expect(services.indexer?.expose).toContain(indexer.port);
-    expect(sharedEnv.INDEXER_PORT.parse(env('indexer').INDEXER_PORT)).toBe(Number(indexer.port));
-    expect(services.gateway?.ports).toContain(`${parsed.PORT}:${parsed.PORT}`);
-    expect(parsed.HOST).toBe('0.0.0.0');
-    expect(services.gateway?.healthcheck?.test.join(' ')).toContain(`:${parsed.PORT}/ready`);
-    expect(parsed.SKALD_VIEWS_SCHEMA).toBe(parseDbEnv(env('indexer')).SKALD_VIEWS_SCHEMA);
-    expect(parsed.DATABASE_URL).toBe(env('indexer').DATABASE_URL);
-    expect(parsed.SKALD_DEPLOYMENT).toBe(env('indexer').SKALD_DEPLOYMENT);
-  });
+  it.each(gateways)(
+    "gives %s an environment its schema accepts, pointing at the other services' names and ports",
+    (gateway) => {
+      const parsed = parseGatewayEnv(env(gateway));
+      expect(parsed.NODE_ENV).toBe('production');
+      expect(new URL(parsed.DATABASE_URL).hostname).toBe('postgres');
+      expect(new URL(parsed.REDIS_URL as string).hostname).toBe('redis');
+      const indexer = new URL(parsed.INDEXER_URL);
+      expect(indexer.hostname).toBe('indexer');
+      expect(services.indexer?.expose).toContain(indexer.port);
+      expect(sharedEnv.INDEXER_PORT.parse(env('indexer').INDEXER_PORT)).toBe(Number(indexer.port));
+      // published by the balancer only (scripts/test/cluster-compose.test.ts checks its config)
+      expect(services[gateway]?.expose).toContain(String(parsed.PORT));
+      expect(services.balancer?.ports).toContain(`${parsed.PORT}:${parsed.PORT}`);
+      expect(parsed.HOST).toBe('0.0.0.0');
+      expect(services[gateway]?.healthcheck?.test.join(' ')).toContain(`:${parsed.PORT}/ready`);
+      // reads on the replica, the analysts' role there too; the live stream on the primary, each gateway its own
+      const read = new URL(parsed.DATABASE_READ_URL as string);
+      expect(read.hostname).toBe('postgres-replica');
+      expect(new URL(parsed.ANALYST_DATABASE_URL as string).host).toBe(read.host);
+      expect(read.pathname).toBe(new URL(parsed.DATABASE_URL).pathname);
+      expect(parsed.LIVE_REDIS).toBe(false);
+      expect(parsed.TRUST_PROXY).toBe(true);
+      expect(parsed.SKALD_VIEWS_SCHEMA).toBe(parseDbEnv(env('indexer')).SKALD_VIEWS_SCHEMA);
+      expect(parsed.DATABASE_URL).toBe(env('indexer').DATABASE_URL);
+      expect(parsed.SKALD_DEPLOYMENT).toBe(env('indexer').SKALD_DEPLOYMENT);
+    },
+  );
 
   it('points the indexer at anvil and postgres as they are published', () => {
     const rpc = new URL(env('indexer').SKALD_RPC_URL as string);
@@ -59,9 +85,10 @@ describe('docker-compose.yml', () => {
     expect(new URL(env('deploy').RPC_URL as string).host).toBe(rpc.host);
   });
 
-  it('starts the gateway only after its dependencies are healthy or built', () => {
-    expect(services.gateway?.depends_on).toMatchObject({
+  it.each(gateways)('starts %s only after its dependencies are healthy or built', (gateway) => {
+    expect(services[gateway]?.depends_on).toMatchObject({
       postgres: { condition: 'service_healthy' },
+      'postgres-replica': { condition: 'service_healthy' },
       redis: { condition: 'service_healthy' },
       indexer: { condition: 'service_healthy' },
       web: { condition: 'service_completed_successfully' },
@@ -69,7 +96,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('refuses the production gateway without a session secret (the schema lists the problem)', () => {
-    const { SESSION_SECRET: _, ...rest } = env('gateway');
+    const { SESSION_SECRET: _, ...rest } = env('gateway-1');
     expect(() => parseGatewayEnv(rest)).toThrow(/SESSION_SECRET/);
     expect(() => parseGatewayEnv({ ...rest, SESSION_SECRET: 'x', PORT: 'abc' })).toThrow(
       /SESSION_SECRET[\s\S]*PORT|PORT[\s\S]*SESSION_SECRET/,
