@@ -105,7 +105,8 @@ async function liveRows(p: Page): Promise<Row[]> {
       box.dispatchEvent(new Event('scroll'));
       await frame();
       for (const li of Array.from(box.querySelectorAll<HTMLElement>('li.live-row'))) {
-        const index = Math.round(Number.parseFloat(li.style.top) / rowPx);
+        // where the row is laid out in the list (rows are placed from the list's bottom)
+        const index = Math.round(li.offsetTop / rowPx);
         rows.set(index, { cursor: li.dataset.cursor ?? '', provisional: li.dataset.provisional === 'true' });
       }
       if (y + box.clientHeight >= box.scrollHeight) break;
@@ -127,7 +128,7 @@ const liveNewest = (p: Page) =>
   p.evaluate(
     () =>
       Array.from(document.querySelectorAll<HTMLElement>('.live-list li.live-row')).find(
-        (li) => Number.parseFloat(li.style.top) === 0,
+        (li) => li.offsetTop === 0,
       )?.dataset.cursor,
   );
 

@@ -25,6 +25,20 @@ describe('live view', () => {
     expect(addEvents(feed, [ev(1)], 3).events.map((e) => e.timestamp)).toEqual([4, 3, 2]);
   });
 
+  it('merges a batch that reaches between the kept rows, and confirms shown rows in place', () => {
+    let feed = addEvents(emptyFeed, [ev(2), ev(6, true), ev(4)], 5);
+    feed = addEvents(feed, [ev(7), ev(3), ev(6), ev(5, true), ev(1), ev(5)], 5);
+    expect(feed.events.map((e) => [e.timestamp, e.provisional ?? false])).toEqual([
+      [7, false],
+      [6, false],
+      [5, false],
+      [4, false],
+      [3, false],
+    ]);
+    // nothing new, nothing confirmed: the same feed (no render)
+    expect(addEvents(feed, [ev(6), ev(4, true)], 5)).toBe(feed);
+  });
+
   it('takes a confirmation that arrives in the same batch as its provisional copy', () => {
     const feed = addEvents(emptyFeed, [ev(5, true), ev(5)]);
     expect(feed.events).toHaveLength(1);

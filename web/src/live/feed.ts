@@ -15,32 +15,69 @@ export type Feed = { events: ActivityEvent[]; retracted: number };
 
 export const emptyFeed: Feed = { events: [], retracted: 0 };
 
+/** Where `cursor` is in `events` (newest first), or -1: a binary search. */
+function indexOfCursor(events: readonly ActivityEvent[], cursor: string): number {
+  let lo = 0;
+  let hi = events.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = (events[mid] as ActivityEvent).cursor;
+    if (at === cursor) return mid;
+    if (at > cursor) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+const newestFirst = (a: ActivityEvent, b: ActivityEvent) =>
+  a.cursor < b.cursor ? 1 : a.cursor > b.cursor ? -1 : 0;
+
 /**
  * Adds a frame's events, keeping the newest `cap`. A confirmed event whose cursor is shown provisionally replaces
- * it in place (the indexer committed it); any other repeat of a cursor is ignored.
+ * it in place (the indexer committed it); any other repeat of a cursor is ignored. The work grows with the frame,
+ * not with the rows kept: shown cursors are found by binary search, and the new rows (newest first) are merged
+ * into the kept ones, which are already in order.
  */
 export function addEvents(feed: Feed, incoming: readonly ActivityEvent[], cap = FEED_CAP): Feed {
   if (incoming.length === 0) return feed;
-  const known = new Map(feed.events.map((e) => [e.cursor, e]));
   const fresh = new Map<string, ActivityEvent>();
-  const upgraded = new Map<string, ActivityEvent>();
+  const upgraded = new Map<number, ActivityEvent>();
   for (const event of incoming) {
-    const shown = fresh.get(event.cursor) ?? known.get(event.cursor);
-    if (shown) {
-      if (shown.provisional && !event.provisional) {
-        if (fresh.has(event.cursor)) fresh.set(event.cursor, event);
-        else upgraded.set(event.cursor, event);
-      }
+    const held = fresh.get(event.cursor);
+    if (held) {
+      if (held.provisional && !event.provisional) fresh.set(event.cursor, event);
+      continue;
+    }
+    const index = indexOfCursor(feed.events, event.cursor);
+    if (index >= 0) {
+      const shown = upgraded.get(index) ?? (feed.events[index] as ActivityEvent);
+      if (shown.provisional && !event.provisional) upgraded.set(index, event);
       continue;
     }
     fresh.set(event.cursor, event);
   }
   if (fresh.size === 0 && upgraded.size === 0) return feed;
-  const kept = upgraded.size === 0 ? feed.events : feed.events.map((e) => upgraded.get(e.cursor) ?? e);
-  const events = [...fresh.values(), ...kept].sort((a, b) =>
-    a.cursor < b.cursor ? 1 : a.cursor > b.cursor ? -1 : 0,
-  );
-  return { ...feed, events: events.slice(0, cap) };
+  let kept = feed.events;
+  if (upgraded.size > 0) {
+    kept = [...feed.events];
+    for (const [index, event] of upgraded) kept[index] = event;
+  }
+  const added = [...fresh.values()].sort(newestFirst);
+  const events: ActivityEvent[] = [];
+  let a = 0;
+  let k = 0;
+  while (events.length < cap && (a < added.length || k < kept.length)) {
+    const next = added[a];
+    const old = kept[k];
+    if (next && (!old || next.cursor > old.cursor)) {
+      events.push(next);
+      a++;
+    } else {
+      events.push(old as ActivityEvent);
+      k++;
+    }
+  }
+  return { ...feed, events };
 }
 
 export function retractEvents(feed: Feed, cursors: string[]): Feed {

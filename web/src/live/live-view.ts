@@ -7,12 +7,16 @@
  * are kept by cursor, no duplicate. A provisional event is replaced in place by its confirmation; a retracted
  * one leaves (and is counted). While paused, frames wait in a buffer that resuming applies.
  *
+ * Frames are applied in batches, once per animation frame (frame-batch.ts): the frames that arrive between two
+ * paints join the rows in one step and the page renders once for them, whatever their number.
+ *
  * Data without rows (a leaderboard, a clan, a battle, the audit's "N new" count) uses the same view with
  * `keep: 0`: `onConfirmed` hears every confirmed event after `from` (the page refetches what it shows), and
  * `onLive` hears that the subscription is acknowledged (data with no cursor at all refetches once then, so the
  * stream covers everything after its read).
  */
 import { addEvents, emptyFeed, FEED_CAP, type Feed, retractEvents } from './feed.ts';
+import { beforeNextPaint } from './frame-batch.ts';
 import { type LiveStatus, type LiveSubscription, subscribeLive } from './live-client.ts';
 import type { ActivityEvent, RetractReason, SubscribeRequest } from './protocol.ts';
 
@@ -57,6 +61,9 @@ export class LiveView {
   private state: LiveViewState;
   private readonly listeners = new Set<() => void>();
   private buffer: ActivityEvent[] = [];
+  /** frames received since the last paint, in order (applied together before the next one) */
+  private incoming: ActivityEvent[] = [];
+  private notifying = false;
   private subscription: LiveSubscription | undefined;
   private readonly keep: number;
 
@@ -85,10 +92,18 @@ export class LiveView {
     return () => this.listeners.delete(listener);
   };
 
+  /** The new state; its listeners hear of it before the next paint (one render for everything until then). */
   private set(next: Partial<LiveViewState>): void {
     this.state = { ...this.state, ...next };
-    for (const l of this.listeners) l();
+    if (this.notifying) return;
+    this.notifying = true;
+    beforeNextPaint(this.notify);
   }
+
+  private readonly notify = (): void => {
+    this.notifying = false;
+    for (const l of this.listeners) l();
+  };
 
   /** Opens the subscription after the shown data's cursor (browser only). */
   start(): void {
@@ -127,13 +142,24 @@ export class LiveView {
       this.set({ waiting: this.buffer.length });
       return;
     }
+    this.incoming.push(...events);
+    if (this.incoming.length === events.length) beforeNextPaint(this.applyIncoming);
+  }
+
+  /** The frames received since the last paint join the rows, in one step. */
+  private readonly applyIncoming = (): void => {
+    if (this.incoming.length === 0) return;
+    const events = this.incoming;
+    this.incoming = [];
     const feed = addEvents(this.state, events, this.keep);
     if (feed !== this.state) this.set(feed);
-  }
+  };
 
   private onRetract(cursors: string[], reason: RetractReason): void {
     this.options.onRetracted?.(cursors, reason);
     if (this.keep === 0) return;
+    // what arrived before the retraction is applied first (a retraction may name it)
+    this.applyIncoming();
     const gone = new Set(cursors);
     this.buffer = this.buffer.filter((e) => !gone.has(e.cursor));
     // the note counts rows that left the screen; held events were never shown
@@ -143,6 +169,8 @@ export class LiveView {
   setPaused(paused: boolean): void {
     if (paused === this.state.paused) return;
     if (paused) {
+      // frames that arrived before the pause are shown; the ones after it wait
+      this.applyIncoming();
       this.set({ paused: true });
       return;
     }

@@ -2,13 +2,16 @@
  * A bottom-left toast for every Vera minted anywhere in the game, straight from the live stream; bursts collapse
  * into one summary per window that names the latest mint (mint-toast-gate.ts), and players can mute them. The
  * connected player's own mints are theirs to see (my-moment-toasts.tsx), never collapsed or muted: skipped here.
- * Mounted once, in the browser only.
+ * The burst toast is rewritten at most once per animation frame (the latest count and mint of the frames before
+ * that paint): each rewrite costs sonner a render of the stack and a measurement of the toast. Mounted once, in
+ * the browser only.
  */
 import { isMyMint } from '@skald/game';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { usePlayer } from '../../lib/hooks.ts';
+import { beforeNextPaint } from '../../live/frame-batch.ts';
 import { subscribeLive } from '../../live/live-client.ts';
 import { mintDetail, mintHeadline, mintPayload, retractionNote } from '../../live/mint.ts';
 import type { ActivityEvent, MintPayload } from '../../live/protocol.ts';
@@ -41,6 +44,19 @@ export function MintToasts() {
 
   useEffect(() => {
     const gate = createMintGate(mintToastsMuted);
+    let closed = false;
+    /** the burst toast to show before the next paint (the latest one wins) */
+    let burstToShow: (() => void) | undefined;
+    const showBurst = (show: () => void) => {
+      const scheduled = burstToShow !== undefined;
+      burstToShow = show;
+      if (scheduled) return;
+      beforeNextPaint(() => {
+        const latest = burstToShow;
+        burstToShow = undefined;
+        if (!closed && !mintToastsMuted()) latest?.();
+      });
+    };
     /** cursor -> the headline its single toast shows ('' when it went into a burst or was muted) */
     const toasted = new Map<string, string>();
     const singleToast = (cursor: string, mint: MintPayload) => ({
@@ -77,24 +93,27 @@ export function MintToasts() {
           if (decision.kind === 'muted') return;
           if (decision.kind === 'burst') {
             for (const single of decision.dismiss) toast.dismiss(single);
-            toast(burstHeadline(decision.count), {
-              id: BURST_TOAST_ID,
-              position: 'bottom-left',
-              description: (
-                <>
-                  Latest: {mintHeadline(mint)} ·{' '}
-                  <Link to="/live" search={{ type: 'mint' }}>
-                    See all
-                  </Link>
-                </>
-              ),
-              className: 'mint-toast mint-burst',
-              action: {
-                label: 'View',
-                onClick: () => void navigate({ to: '/vera/$id', params: { id: mint.veraId } }),
-              },
-              cancel: MUTE_ACTION,
-            });
+            const count = decision.count;
+            showBurst(() =>
+              toast(burstHeadline(count), {
+                id: BURST_TOAST_ID,
+                position: 'bottom-left',
+                description: (
+                  <>
+                    Latest: {mintHeadline(mint)} ·{' '}
+                    <Link to="/live" search={{ type: 'mint' }}>
+                      See all
+                    </Link>
+                  </>
+                ),
+                className: 'mint-toast mint-burst',
+                action: {
+                  label: 'View',
+                  onClick: () => void navigate({ to: '/vera/$id', params: { id: mint.veraId } }),
+                },
+                cancel: MUTE_ACTION,
+              }),
+            );
             return;
           }
           toast(mintHeadline(mint), singleToast(event.cursor, mint));
@@ -111,7 +130,10 @@ export function MintToasts() {
         },
       },
     );
-    return () => subscription.close();
+    return () => {
+      closed = true;
+      subscription.close();
+    };
   }, [navigate]);
 
   return null;

@@ -2,9 +2,13 @@
  * Toasts never cover a page's primary action. The spec keeps its corners (mints bottom-left, the rest
  * bottom-right); while a bottom stack would sit over a visible primary action (a form's submit button, a
  * `.primary` button, anything marked `data-primary-action`), that stack moves up just far enough to clear it, and
- * drops back when the action scrolls away or the toasts go. Checked on scroll, resize, toast changes (added, moved,
- * at rest after a slide) and twice a second while toasts are up (a form can appear without either). Mounted once,
- * in the browser only.
+ * drops back when the action scrolls away or the toasts go. Checked on scroll, resize, toast changes (added,
+ * removed, expanded, at rest after a slide) and twice a second while toasts are up (a form can appear without
+ * either). Mounted once, in the browser only.
+ *
+ * Kept cheap while the game is live (a toast every second or two): sonner rewrites its toasts' styles on every
+ * change, and those writes are not watched (the slide they start ends in a transitionend, which is); the header's
+ * height is read on resize only; with no primary action on the page nothing is measured at all.
  */
 import { useEffect } from 'react';
 import { liftFor } from './toast-lift.ts';
@@ -16,6 +20,13 @@ export function ToastClearance() {
     const lifts = new WeakMap<HTMLElement, number>();
     let frame = 0;
     let timer: ReturnType<typeof setInterval> | undefined;
+    let viewportTop: number | undefined;
+    const readHeader = () => {
+      const header = Number.parseFloat(
+        getComputedStyle(document.documentElement).getPropertyValue('--header-h'),
+      );
+      viewportTop = Number.isFinite(header) ? header : 0;
+    };
 
     const measure = () => {
       frame = 0;
@@ -23,22 +34,24 @@ export function ToastClearance() {
         ...document.querySelectorAll<HTMLElement>('[data-sonner-toaster][data-y-position="bottom"]'),
       ];
       let anyToast = false;
-      const header = Number.parseFloat(
-        getComputedStyle(document.documentElement).getPropertyValue('--header-h'),
+      if (viewportTop === undefined) readHeader();
+      const candidates = [...document.querySelectorAll<HTMLElement>(PRIMARY_ACTIONS)].filter(
+        (el) => !el.closest('[data-sonner-toaster]'),
       );
-      const viewportTop = Number.isFinite(header) ? header : 0;
-      const actions = [...document.querySelectorAll<HTMLElement>(PRIMARY_ACTIONS)]
-        .filter((el) => !el.closest('[data-sonner-toaster]'))
+      const actions = candidates
         .map((el) => el.getBoundingClientRect())
         .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight);
       for (const list of lists) {
         const current = lifts.get(list) ?? 0;
-        const toasts = [...list.querySelectorAll<HTMLElement>('[data-sonner-toast]')]
-          .map((t) => t.getBoundingClientRect())
-          .filter((r) => r.height > 0);
+        const items = list.querySelectorAll<HTMLElement>('[data-sonner-toast]');
+        if (items.length > 0) anyToast = true;
+        // nothing to clear: no toast, or no primary action in view (then nothing is measured)
+        const toasts =
+          actions.length === 0
+            ? []
+            : [...items].map((t) => t.getBoundingClientRect()).filter((r) => r.height > 0);
         let lift = 0;
         if (toasts.length > 0) {
-          anyToast = true;
           // where the stack would be without the current lift
           const stack = {
             left: Math.min(...toasts.map((r) => r.left)),
@@ -46,7 +59,7 @@ export function ToastClearance() {
             top: Math.min(...toasts.map((r) => r.top)) + current,
             bottom: Math.max(...toasts.map((r) => r.bottom)) + current,
           };
-          lift = liftFor(stack, actions, viewportTop);
+          lift = liftFor(stack, actions, viewportTop ?? 0);
         }
         if (lift !== current) {
           lifts.set(list, lift);
@@ -68,7 +81,8 @@ export function ToastClearance() {
     const observer = new MutationObserver(schedule);
     const section = () => document.querySelector('section[aria-label^="Notifications"]');
     const watched = section();
-    // sonner moves toasts by their style and data attributes (stacking, expanding, removal): watch those too
+    // toasts added and removed, the stack expanding, a toast leaving; the moves sonner's style writes start end
+    // in a transitionend (below)
     observer.observe(
       watched ?? document.body,
       watched
@@ -76,7 +90,7 @@ export function ToastClearance() {
             childList: true,
             subtree: true,
             attributes: true,
-            attributeFilter: ['style', 'data-expanded', 'data-removed'],
+            attributeFilter: ['data-expanded', 'data-removed'],
           }
         : { childList: true },
     );
@@ -84,14 +98,18 @@ export function ToastClearance() {
     const settled = (event: Event) => {
       if ((event.target as Element | null)?.closest?.('[data-sonner-toaster]')) schedule();
     };
+    const resized = () => {
+      viewportTop = undefined;
+      schedule();
+    };
     window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
+    window.addEventListener('resize', resized);
     document.addEventListener('transitionend', settled, true);
     schedule();
     return () => {
       observer.disconnect();
       window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
+      window.removeEventListener('resize', resized);
       document.removeEventListener('transitionend', settled, true);
       if (frame) cancelAnimationFrame(frame);
       if (timer !== undefined) clearInterval(timer);

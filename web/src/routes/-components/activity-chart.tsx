@@ -3,9 +3,9 @@
  * the left, a time axis ("5 min ago" … "now") along the bottom, and a tooltip per bar on hover or keyboard
  * (arrow keys move between bars). The gateway counts the part of the window older than the loaded rows
  * (`/api/activity/seconds`); buckets the page still cannot count (while that loads, or past what it could read)
- * are drawn hatched.
+ * are drawn hatched. Memoized: it renders again only when its counts or clock move (see live-feed.tsx).
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ValueGrid } from '../../components/chart-grid.tsx';
 import { ticks } from '../../lib/ticks.ts';
 
@@ -27,7 +27,7 @@ export type ChartProps = {
 
 const clock = (unixS: number) => new Date(unixS * 1000).toISOString().slice(11, 19);
 
-export function ActivityChart({ counts, nowS, knownFrom, label }: ChartProps) {
+export const ActivityChart = memo(function ActivityChart({ counts, nowS, knownFrom, label }: ChartProps) {
   const [active, setActive] = useState<number | undefined>(undefined);
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
@@ -137,4 +137,4 @@ export function ActivityChart({ counts, nowS, knownFrom, label }: ChartProps) {
       </figcaption>
     </figure>
   );
-}
+});

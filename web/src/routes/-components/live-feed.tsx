@@ -11,7 +11,7 @@
 import type { ActivityPage } from '@skald/wire/rest';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { activitySecondsQueryOptions } from '../../api/queries.ts';
 import { useApi } from '../../lib/hooks.ts';
 import {
@@ -36,6 +36,8 @@ const EMPTY: { t: number; n: number }[] = [];
 export const ROW_PX = 52;
 /** The list box's height before the browser has measured it (server render). */
 const FIRST_VIEWPORT_PX = 520;
+/** How often the chart moves along with the clock when no event arrives (new events show at once). */
+const CHART_EVERY_MS = 5_000;
 
 /** `history`: the newest rows of the selected types (the route's loader), null when the gateway did not answer */
 export function LiveFeed({ search, history }: { search: LiveSearch; history: ActivityPage | null }) {
@@ -43,8 +45,16 @@ export function LiveFeed({ search, history }: { search: LiveSearch; history: Act
   const types = useMemo(() => searchTypes(search), [search]);
   const { feed, status, paused, waiting, togglePause } = useLiveEvents(history);
   // the first render (server and hydration alike) counts time from the newest event, so both agree
-  const now = useNow((feed.events[0]?.timestamp ?? 0) * 1000);
+  const [firstNow] = useState(() => (feed.events[0]?.timestamp ?? 0) * 1000);
   const visible = useMemo(() => filterEvents(feed.events, types), [feed.events, types]);
+  // the chart on a budget: it follows the clock every CHART_EVERY_MS, and new rows at once (each row's age
+  // ticks by itself, see LiveRow)
+  const chartTick = useNow(firstNow, CHART_EVERY_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new rows move the chart's clock to the moment they came
+  const now = useMemo(
+    () => (chartTick === firstNow ? firstNow : Math.max(chartTick, Date.now())),
+    [chartTick, firstNow, visible],
+  );
   // a reader scrolled into the list keeps the row they were reading where it was; rows that arrived above it
   // are counted in the "new events" notice
   const { scroller, scroll, unseen, onScroll, toTop } = useAnchoredScroll(visible, ROW_PX, FIRST_VIEWPORT_PX);
@@ -121,7 +131,12 @@ export function LiveFeed({ search, history }: { search: LiveSearch; history: Act
         ) : null}
         <ul className="feed live-rows" style={{ height: visible.length * ROW_PX }}>
           {rows.map((event, i) => (
-            <LiveRow key={event.cursor} event={event} top={(range.start + i) * ROW_PX} now={now} />
+            <LiveRow
+              key={event.cursor}
+              event={event}
+              bottom={(visible.length - 1 - range.start - i) * ROW_PX}
+              firstNow={firstNow}
+            />
           ))}
         </ul>
         {visible.length === 0 ? (

@@ -3,12 +3,26 @@
  * what it names: the vera of a mint or vera event, the battle, the clan, else the acting viking.
  */
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
+import { useClockText } from '../../lib/clock.ts';
 import { relativeTime, utcDate } from '../../lib/format.ts';
 import { describeActivity } from '../../live/describe.ts';
 import type { ActivityEvent } from '../../live/protocol.ts';
 
-export function LiveRow({ event, top, now }: { event: ActivityEvent; top: number; now: number }) {
+/**
+ * `bottom`: the row's offset from the list's bottom, which stays the same while newer rows arrive above it, so a
+ * row that did not change is not rendered again. `firstNow`: the moment its age is counted from in the first
+ * render (the server's and hydration's), after that the tab's clock.
+ */
+export const LiveRow = memo(function LiveRow({
+  event,
+  bottom,
+  firstNow,
+}: {
+  event: ActivityEvent;
+  bottom: number;
+  firstNow: number;
+}) {
   const sentence = describeActivity(event);
   return (
     <li
@@ -17,7 +31,7 @@ export function LiveRow({ event, top, now }: { event: ActivityEvent; top: number
       data-type={event.type}
       data-kind={event.kind}
       data-provisional={event.provisional ? 'true' : undefined}
-      style={{ top }}
+      style={{ bottom }}
     >
       <span className="pill">{event.type}</span>
       <time
@@ -25,7 +39,7 @@ export function LiveRow({ event, top, now }: { event: ActivityEvent; top: number
         dateTime={new Date(event.timestamp * 1000).toISOString()}
         title={utcDate(event.timestamp)}
       >
-        {relativeTime(event.timestamp, now)}
+        <Age at={event.timestamp} firstNow={firstNow} />
       </time>
       <span className="live-sentence" title={sentence}>
         <RowLink event={event}>{sentence}</RowLink>
@@ -37,6 +51,11 @@ export function LiveRow({ event, top, now }: { event: ActivityEvent; top: number
       ) : null}
     </li>
   );
+});
+
+/** The row's age, ticking by itself (only this text re-renders, when it changes). */
+function Age({ at, firstNow }: { at: number; firstNow: number }) {
+  return useClockText((now) => relativeTime(at, now), firstNow);
 }
 
 function RowLink({ event, children }: { event: ActivityEvent; children: ReactNode }) {
