@@ -1,0 +1,291 @@
+/**
+ * Lossless failover over `npm run start:cluster` as a user runs it (Postgres primary + streaming replica, Redis,
+ * two gateways behind HAProxy, the bots playing): CLIENTS live clients connect through the balancer and
+ * subscribe from one cursor, while a poller reads REST through it. Then, one after the other:
+ *
+ *  - a gateway is killed with -9: its clients reconnect through the balancer to the other one and resume from
+ *    their last confirmed cursor;
+ *  - Redis is killed with -9 (the supervisor restarts it, empty);
+ *  - the replica is killed with -9: reads fall back to the primary until it is back.
+ *
+ * After each, every client must hold exactly the database's cursors over the same range (read on the primary):
+ * none lost, none sent twice by a server; and no REST answer may be 5xx, except for requests in flight on the
+ * killed gateway within RETRY_WINDOW_MS of the kill (the window the root README states).
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '@skald/chain/anvil';
+import { type ActivityFrame, connectLive, type RetractEvent } from '@skald/wire';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaunchedStack, launchStack } from '../../test/stack.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+/** on the shared 2-core machine (load average 10-25 from other work) 300 left a lone gateway without CPU */
+const CLIENTS = 100;
+/** requests in flight on a gateway killed with -9 fail (502 from the balancer) within this of the kill */
+const RETRY_WINDOW_MS = 3000;
+const scratch = mkdtempSync(join(tmpdir(), 'skald-cluster-'));
+chmodSync(scratch, 0o755); // as root, Postgres runs as its own user and must reach its data folder
+
+let stack: LaunchedStack;
+let primary: postgres.Sql;
+let start: string;
+
+type Client = {
+  live: ReturnType<typeof connectLive>;
+  /** confirmed events the client delivered, in order */
+  delivered: string[];
+  /** confirmed cursors a server sent again while the client held them */
+  twice: string[];
+  disconnects: number;
+};
+const clients: Client[] = [];
+
+type Answer = { at: number; status: number; path: string };
+const answers: Answer[] = [];
+let polling = true;
+
+async function poll(origin: string) {
+  const paths = ['/api/activity?limit=5', '/api/clans', '/api/vikings?limit=5'];
+  let i = 0;
+  while (polling) {
+    const path = paths[i++ % paths.length] as string;
+    const at = Date.now();
+    const status = await fetch(`${origin}${path}`, { signal: AbortSignal.timeout(10_000) }).then(
+      async (r) => {
+        await r.body?.cancel();
+        return r.status;
+      },
+      () => 599,
+    );
+    answers.push({ at, status, path });
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function connect(origin: string): Promise<Client> {
+  const live = connectLive(origin, { forceNew: true, reconnectionDelay: 100, reconnectionDelayMax: 1000 });
+  const client: Client = { live, delivered: [], twice: [], disconnects: 0 };
+  const held = new Set<string>();
+  live.socket.on('frame', (frame: ActivityFrame) => {
+    for (const e of frame.events) {
+      if (e.provisional) continue;
+      if (held.has(e.cursor)) client.twice.push(e.cursor);
+      held.add(e.cursor);
+    }
+  });
+  live.socket.on('retract', (r: RetractEvent) => {
+    for (const c of r.cursors) held.delete(c);
+  });
+  live.socket.on('disconnect', () => {
+    client.disconnects += 1;
+  });
+  return new Promise((resolve, reject) => {
+    live.socket.once('connect', () => {
+      void live
+        .subscribe(
+          { topics: ['all'], after: start },
+          {
+            onEvent: (e) => {
+              if (!e.provisional) client.delivered.push(e.cursor);
+            },
+            onRetract: (cursors) => {
+              const gone = new Set(cursors);
+              client.delivered = client.delivered.filter((c) => !gone.has(c));
+            },
+          },
+        )
+        .then(() => resolve(client), reject);
+    });
+    // a refused handshake is retried by the client itself (reconnection); only no connection at all fails
+    setTimeout(() => reject(new Error('no live connection within 60 s')), 60_000).unref();
+  });
+}
+
+async function until(what: string, timeoutMs: number, check: () => boolean | Promise<boolean>) {
+  await stack.until(what, timeoutMs, async () => ((await check()) ? true : undefined));
+}
+
+/** Every client holds the database's cursors after `start` up to the head now: none lost, none twice. */
+async function everyClientMatchesTheDatabase() {
+  const [head] = await primary<
+    { cursor: string }[]
+  >`select cursor from activity order by cursor desc limit 1`;
+  const target = head?.cursor as string;
+  await until(`every client at ${target}`, 120_000, () =>
+    clients.every((c) => (c.delivered.at(-1) ?? '') >= target),
+  );
+  const truth = (
+    await primary<{ cursor: string }[]>`
+      select cursor from activity where cursor > ${start} and cursor <= ${target} order by cursor`
+  ).map((r) => r.cursor);
+  expect(truth.length).toBeGreaterThan(0);
+  let lost = 0;
+  let extra = 0;
+  for (const c of clients) {
+    const got = c.delivered.filter((cursor) => cursor <= target);
+    const have = new Set(got);
+    lost += truth.filter((cursor) => !have.has(cursor)).length;
+    extra += got.length - truth.filter((cursor) => have.has(cursor)).length;
+  }
+  const twice = clients.reduce((n, c) => n + c.twice.length, 0);
+  expect({ lost, extra, twice }).toEqual({ lost: 0, extra: 0, twice: 0 });
+  for (const c of clients) expect(c.delivered.filter((cursor) => cursor <= target)).toEqual(truth);
+  return truth.length;
+}
+
+const serverErrors = (from: number, to = Date.now()) =>
+  answers.filter((a) => a.at >= from && a.at <= to && a.status >= 500);
+
+/** the pid of the part's newest process, from the line the cluster prints when it starts one */
+function pidOf(part: string): number {
+  const line = stack.lines.filter((l) => l.includes(`skald     ${part} at `)).at(-1) ?? '';
+  return Number(line.match(/\(pid (\d+)\)/)?.[1]);
+}
+
+async function backAfter(part: string, restartsBefore: number) {
+  await until(`${part} restarted`, 120_000, () => {
+    const backs = stack.lines.filter((l) => l.includes(`${part} is back`)).length;
+    return backs > restartsBefore;
+  });
+}
+const restarts = (part: string) => stack.lines.filter((l) => l.includes(`${part} is back`)).length;
+
+beforeAll(async () => {
+  const gatewayPort = await freePort();
+  stack = await launchStack({
+    root,
+    args: ['--cluster'],
+    env: {
+      GATEWAY_PORT: String(gatewayPort),
+      PG_REPLICA_PORT: String(await freePort()),
+      REDIS_PORT: String(await freePort()),
+      CLUSTER_DATA: join(scratch, 'data'),
+      // every test client comes from 127.0.0.1
+      LIVE_MAX_CONNECTIONS_PER_IP: String(CLIENTS * 2),
+      RATE_LIMIT_MAX: '1000000',
+    },
+  });
+  await stack.waitForLine(/Skald is at/, 600_000);
+  primary = postgres(`postgres://postgres@127.0.0.1:${stack.ports.postgres}/skald`, {
+    max: 2,
+    onnotice: () => {},
+    connection: { search_path: 'skald' },
+  });
+  await until('the first events', 120_000, async () => {
+    const [row] = await primary<
+      { cursor: string }[]
+    >`select cursor from activity order by cursor desc limit 1`;
+    if (row) start = row.cursor;
+    return row !== undefined;
+  });
+  // both gateways in the balancer's rotation first, so the clients spread over them
+  const gateways = stack.lines
+    .map((l) => l.match(/gateway-\d+ at (http:\/\/[\d.:]+)/)?.[1])
+    .filter((url): url is string => url !== undefined);
+  expect(gateways.length).toBe(2);
+  await until('both gateways ready', 180_000, async () => {
+    const codes = await Promise.all(
+      gateways.map((url) =>
+        fetch(`${url}/ready`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ),
+    );
+    return codes.every((code) => code === 200);
+  });
+  await new Promise((r) => setTimeout(r, 3000)); // the balancer's checks see them up (rise 2, 1 s apart)
+  for (let i = 0; i < CLIENTS; i += 20) {
+    clients.push(
+      ...(await Promise.all(Array.from({ length: Math.min(20, CLIENTS - i) }, () => connect(stack.origin)))),
+    );
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  void poll(stack.origin);
+}, 900_000);
+
+afterAll(async () => {
+  polling = false;
+  for (const c of clients) c.live.close();
+  await primary?.end({ timeout: 5 });
+  await stack?.interrupt();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('npm run start:cluster', () => {
+  it('serves reads from the replica and shows its lag on /status', async () => {
+    const status = (await (await fetch(`${stack.origin}/status`)).json()) as {
+      replica?: { reads: string; lagMs: number | null; maxLagMs: number };
+    };
+    expect(status.replica?.reads).toBe('replica');
+    expect(status.replica?.lagMs).not.toBeNull();
+    await until(
+      'the balancer answers /sql',
+      60_000,
+      async () => (await fetch(`${stack.origin}/sql/db?sql=select%201`)).ok,
+    );
+    const sql = await fetch(
+      `${stack.origin}/sql/db?sql=${encodeURIComponent('select pg_is_in_recovery() as r')}`,
+    );
+    expect(((await sql.json()) as { rows: { r: boolean }[] }).rows[0]?.r).toBe(true);
+    await everyClientMatchesTheDatabase();
+  });
+
+  it('loses and repeats nothing when a gateway is killed with -9', async () => {
+    const before = restarts('gateway-1');
+    const pid = pidOf('gateway-1');
+    expect(pid).toBeGreaterThan(0);
+    const killedAt = Date.now();
+    process.kill(pid, 'SIGKILL');
+    await backAfter('gateway-1', before);
+    const n = await everyClientMatchesTheDatabase();
+    const moved = clients.filter((c) => c.disconnects > 0).length;
+    console.log(`gateway kill: ${moved}/${CLIENTS} clients reconnected, ${n} events each, 0 lost, 0 twice`);
+    expect(moved).toBeGreaterThan(0);
+    expect(clients.every((c) => c.live.socket.connected)).toBe(true);
+    expect(serverErrors(0, killedAt)).toEqual([]);
+    expect(serverErrors(killedAt + RETRY_WINDOW_MS)).toEqual([]);
+  });
+
+  it('loses and repeats nothing when Redis restarts', async () => {
+    const [pid] = stack.find(/redis-server/);
+    expect(pid).toBeGreaterThan(0);
+    const before = restarts('redis');
+    const from = Date.now();
+    process.kill(pid as number, 'SIGKILL');
+    await backAfter('redis', before);
+    await everyClientMatchesTheDatabase();
+    expect(serverErrors(from)).toEqual([]);
+  });
+
+  it('reads fall back to the primary while the replica restarts, without a failed request', async () => {
+    const [pid] = stack.find(/postgres -D .*replica/);
+    expect(pid).toBeGreaterThan(0);
+    const before = restarts('replica');
+    const from = Date.now();
+    const seen = new Set<string>();
+    const watch = setInterval(() => {
+      void fetch(`${stack.origin}/status`).then(
+        async (r) => seen.add(((await r.json()) as { replica?: { reads: string } }).replica?.reads ?? '?'),
+        () => {},
+      );
+    }, 200);
+    process.kill(pid as number, 'SIGKILL');
+    await backAfter('replica', before);
+    await until('reads back on the replica', 60_000, async () => {
+      const status = (await (await fetch(`${stack.origin}/status`)).json()) as {
+        replica?: { reads: string };
+      };
+      return status.replica?.reads === 'replica';
+    });
+    clearInterval(watch);
+    expect(seen.has('primary')).toBe(true);
+    await everyClientMatchesTheDatabase();
+    expect(serverErrors(from)).toEqual([]);
+    expect(answers.filter((a) => a.at >= from).length).toBeGreaterThan(20);
+  });
+});
