@@ -1,0 +1,199 @@
+/**
+ * bench:scale-out: `npm run start:cluster` (2 gateways behind HAProxy, Postgres primary + streaming replica,
+ * Redis, bots on) with BENCH_CLIENTS live clients (2000) connected through the balancer, then the same run with
+ * one gateway as the baseline. Per run it prints clients, events/s, delivered %, spread p50/p99 (first to last
+ * client receiving one event), the replica's lag p99 (from /status), and for each fault (gateway kill -9, Redis
+ * kill -9, replica kill -9; the indexer flip is not built yet) the failed REST requests and the lost and
+ * duplicated events against the primary's rows over the same cursor range.
+ *
+ *   npm run bench:scale-out -w @skald/bench        BENCH_CLIENTS=2000 BENCH_SECONDS=60
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '@skald/chain/anvil';
+import { createDb } from '@skald/db';
+import { type ActivityFrame, connectLive, type RetractEvent } from '@skald/wire';
+import { type LaunchedStack, launchStack } from '../../scripts/test/stack.ts';
+import { fmt, percentile, report } from './stats.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Client = {
+  live: ReturnType<typeof connectLive>;
+  delivered: string[];
+  twice: number;
+};
+
+async function run(gateways: number) {
+  const stack: LaunchedStack = await launchStack({
+    root,
+    args: ['--cluster'],
+    env: {
+      GATEWAYS: String(gateways),
+      GATEWAY_PORT: String(await freePort()),
+      PG_REPLICA_PORT: String(await freePort()),
+      REDIS_PORT: String(await freePort()),
+      CLUSTER_DATA: join(root, '.data', 'bench-scale-out'),
+      LIVE_MAX_CONNECTIONS_PER_IP: String(CLIENTS * 2),
+      RATE_LIMIT_MAX: '1000000',
+    },
+  });
+  await stack.waitForLine(/Skald is at/, 900_000);
+  const db = createDb({
+    databaseUrl: `postgres://postgres@127.0.0.1:${stack.ports.postgres}/skald`,
+    viewsSchema: 'skald',
+    max: 2,
+  });
+  const primary = db.sql;
+  const head = async () =>
+    (await primary<{ cursor: string }[]>`select cursor from activity order by cursor desc limit 1`)[0]
+      ?.cursor ?? '';
+  const start = await stack.until('the first events', 300_000, async () => (await head()) || undefined);
+  const firstSeen = new Map<string, number>();
+  const lastSeen = new Map<string, number>();
+  const clients: Client[] = [];
+  const connect = () =>
+    new Promise<Client>((resolve, reject) => {
+      const live = connectLive(stack.origin, {
+        forceNew: true,
+        reconnectionDelay: 200,
+        reconnectionDelayMax: 2000,
+      });
+      const client: Client = { live, delivered: [], twice: 0 };
+      const held = new Set<string>();
+      live.socket.on('frame', (frame: ActivityFrame) => {
+        const at = Date.now();
+        for (const e of frame.events) {
+          if (e.provisional) continue;
+          if (held.has(e.cursor)) client.twice += 1;
+          held.add(e.cursor);
+          if (!firstSeen.has(e.cursor)) firstSeen.set(e.cursor, at);
+          lastSeen.set(e.cursor, at);
+        }
+      });
+      live.socket.on('retract', (r: RetractEvent) => {
+        for (const c of r.cursors) held.delete(c);
+      });
+      live.socket.once('connect', () => {
+        void live
+          .subscribe(
+            { topics: ['all'], after: start },
+            { onEvent: (e) => void (e.provisional || client.delivered.push(e.cursor)) },
+          )
+          .then(() => resolve(client), reject);
+      });
+      setTimeout(() => reject(new Error('no live connection within 120 s')), 120_000).unref();
+    });
+  for (let i = 0; i < CLIENTS; i += 50) {
+    clients.push(...(await Promise.all(Array.from({ length: Math.min(50, CLIENTS - i) }, connect))));
+    await sleep(200);
+  }
+
+  const failed: { at: number; status: number }[] = [];
+  const lags: number[] = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const at = Date.now();
+      const status = await fetch(`${stack.origin}/api/activity?limit=5`, {
+        signal: AbortSignal.timeout(10_000),
+      }).then(
+        async (r) => (await r.body?.cancel(), r.status),
+        () => 599,
+      );
+      if (status >= 500) failed.push({ at, status });
+      const lag = await fetch(`${stack.origin}/status`)
+        .then(
+          async (r) => ((await r.json()) as { replica?: { lagMs: number | null } }).replica?.lagMs ?? null,
+        )
+        .catch(() => null);
+      if (lag !== null) lags.push(lag);
+      await sleep(250);
+    }
+  })();
+
+  /** lost and duplicated over (start, head now], once every client has reached it */
+  const audit = async () => {
+    const target = await head();
+    await stack
+      .until('every client at the head', 180_000, async () =>
+        clients.every((c) => (c.delivered.at(-1) ?? '') >= target) ? true : undefined,
+      )
+      .catch(() => {});
+    const truth = (
+      await primary<
+        { cursor: string }[]
+      >`select cursor from activity where cursor > ${start} and cursor <= ${target}`
+    ).map((r) => r.cursor);
+    let lost = 0;
+    let got = 0;
+    for (const c of clients) {
+      const have = new Set(c.delivered.filter((x) => x <= target));
+      got += have.size;
+      lost += truth.filter((x) => !have.has(x)).length;
+    }
+    const twice = clients.reduce((n, c) => n + c.twice, 0);
+    return { lost, twice, delivered: got / Math.max(1, truth.length * clients.length) };
+  };
+
+  const steadyFrom = await head();
+  const t0 = Date.now();
+  await sleep(SECONDS * 1000);
+  const steadyTo = await head();
+  const [count] = await primary<{ n: number }[]>`
+    select count(*)::int as n from activity where cursor > ${steadyFrom} and cursor <= ${steadyTo}`;
+  const n = count?.n ?? 0;
+  const steady = await audit();
+  const spreads = [...firstSeen].map(([c, first]) => (lastSeen.get(c) ?? first) - first);
+  const rows: Record<string, string | number> = {
+    clients: CLIENTS,
+    gateways,
+    'events/s': fmt(n / ((Date.now() - t0) / 1000)),
+    'delivered %': fmt(steady.delivered * 100, 2),
+    'spread p50 / p99 (ms)': `${fmt(percentile(spreads, 50), 0)} / ${fmt(percentile(spreads, 99), 0)}`,
+    'lost / twice (steady)': `${steady.lost} / ${steady.twice}`,
+  };
+
+  const fault = async (name: string, pid: number | undefined, part: string) => {
+    if (!pid) return void (rows[name] = 'no process found');
+    const before = stack.lines.filter((l) => l.includes(`${part} is back`)).length;
+    const from = Date.now();
+    const twiceBefore = clients.reduce((s, c) => s + c.twice, 0);
+    process.kill(pid, 'SIGKILL');
+    await stack.until(`${part} back`, 180_000, async () =>
+      stack.lines.filter((l) => l.includes(`${part} is back`)).length > before ? true : undefined,
+    );
+    const after = await audit();
+    rows[`${name}: failed requests, lost, twice`] =
+      `${failed.filter((f) => f.at >= from).length}, ${after.lost}, ${after.twice - twiceBefore}`;
+  };
+  const pidOf = (part: string) =>
+    Number(
+      stack.lines
+        .filter((l) => l.includes(`skald     ${part} at `))
+        .at(-1)
+        ?.match(/\(pid (\d+)\)/)?.[1],
+    ) || undefined;
+  if (gateways > 1) await fault('gateway kill -9', pidOf('gateway-1'), 'gateway-1');
+  await fault('redis kill -9', stack.find(/redis-server/)[0], 'redis');
+  await fault('replica kill -9', stack.find(/postgres -D .*replica/)[0], 'replica');
+  rows['indexer flip'] = 'not built (npm run redeploy does not exist yet)';
+  rows['replica lag p99 (ms)'] = fmt(percentile(lags, 99), 0);
+
+  polling = false;
+  await poller;
+  for (const c of clients) c.live.close();
+  await db.close();
+  await stack.interrupt();
+  return rows;
+}
+
+const cluster = await run(2);
+report(`scale-out: ${CLIENTS} clients, 2 gateways behind HAProxy`, cluster);
+const single = await run(1);
+report(`baseline: ${CLIENTS} clients, 1 gateway behind HAProxy`, single);
+const load = (await import('node:os')).loadavg();
+console.log(`load average during the runs: ${load.map((l) => l.toFixed(1)).join(' ')}`);
