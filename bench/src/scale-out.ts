@@ -101,7 +101,10 @@ async function run(gateways: number) {
       const status = await fetch(`${stack.origin}/api/activity?limit=5`, {
         signal: AbortSignal.timeout(10_000),
       }).then(
-        async (r) => (await r.body?.cancel(), r.status),
+        async (r) => {
+          await r.body?.cancel();
+          return r.status;
+        },
         () => 599,
       );
       if (status >= 500) failed.push({ at, status });
@@ -158,7 +161,10 @@ async function run(gateways: number) {
   };
 
   const fault = async (name: string, pid: number | undefined, part: string) => {
-    if (!pid) return void (rows[name] = 'no process found');
+    if (!pid) {
+      rows[name] = 'no process found';
+      return;
+    }
     const before = stack.lines.filter((l) => l.includes(`${part} is back`)).length;
     const from = Date.now();
     const twiceBefore = clients.reduce((s, c) => s + c.twice, 0);
