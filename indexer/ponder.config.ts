@@ -18,6 +18,7 @@ const contract = <const name extends keyof typeof indexerAbis>(name: name) =>
     chain: 'skald',
     address: deployment.contracts[name],
     startBlock: deployment.startBlock,
+    endBlock: env.SKALD_END_BLOCK,
   }) as const;
 
 export default createConfig({

@@ -38,10 +38,12 @@ export function sizesFrom(value: string | undefined, fallback: string): number[]
   return sizes;
 }
 
+type Cached = { deployment: Deployment; state: string; marks?: Record<string, number> };
+
 /** The chain cached in `cacheFile` (a deployment and anvil's state file), if there is one. */
-async function cachedChain(cacheFile: string): Promise<TestChain | undefined> {
+async function cachedChain(cacheFile: string): Promise<(TestChain & { cached: Cached }) | undefined> {
   if (!existsSync(cacheFile)) return undefined;
-  const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { deployment: Deployment; state: string };
+  const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as Cached;
   const started = now();
   const anvil = await startAnvil({
     extraArgs: [...anvilArgs, '--load-state', cached.state],
@@ -53,14 +55,38 @@ async function cachedChain(cacheFile: string): Promise<TestChain | undefined> {
   console.log(
     `chain loaded from ${cacheFile} in ${fmt((now() - started) / 1000)} s (BENCH_REGENERATE=1 makes a new one)`,
   );
-  return { anvil, deployment, deploymentPath, stop: () => anvil.stop() };
+  return { anvil, deployment, deploymentPath, stop: () => anvil.stop(), cached };
 }
 
-/** A chain holding at least `target` game events: loaded from bench/.cache, or generated and cached there. */
-export async function benchChain(target: number, txsPerBlock: number): Promise<TestChain> {
+/** A bench chain and, for each size asked, the block by which it holds that many game events. */
+export type BenchChain = TestChain & { heads: Map<number, bigint> };
+
+/**
+ * One chain for every size in `sizes`: it holds the largest number of game events, and the generator noted the
+ * block where each smaller size was reached, so a smaller size is the same history cut at that block (indexed
+ * with SKALD_END_BLOCK). Loaded from bench/.cache, or generated and cached there.
+ */
+export async function benchChain(sizes: number[], txsPerBlock: number): Promise<BenchChain> {
+  const target = Math.max(...sizes);
+  const marks = [...new Set(sizes.filter((s) => s < target))];
   const cacheFile = join(cacheDir, `backfill-${target}-${txsPerBlock}.json`);
+  const withHeads = async (chain: TestChain & { cached: Cached }): Promise<BenchChain> => {
+    const head = await createPublicClient({ transport: http(chain.anvil.rpcUrl) }).getBlockNumber();
+    const heads = new Map<number, bigint>([[target, head]]);
+    for (const m of marks) {
+      const block = chain.cached.marks?.[String(m)];
+      if (block === undefined) {
+        await chain.stop();
+        throw new Error(
+          `${cacheFile} does not say where the chain reached ${fmt(m)} events: BENCH_REGENERATE=1 makes one that does`,
+        );
+      }
+      heads.set(m, BigInt(block));
+    }
+    return { ...chain, heads };
+  };
   const existing = process.env.BENCH_REGENERATE ? undefined : await cachedChain(cacheFile);
-  if (existing) return existing;
+  if (existing) return withHeads(existing);
   // anvil writes its state (accounts, blocks, transactions, receipts) to the file itself when it stops: a dump
   // through anvil_dumpState comes back as one JSON string, which for 300,000 events outgrows V8's longest string
   mkdirSync(cacheDir, { recursive: true });
@@ -71,6 +97,7 @@ export async function benchChain(target: number, txsPerBlock: number): Promise<T
     events: target,
     txsPerBlock,
     log: console.log,
+    marks,
   });
   console.log(
     `generated ${fmt(stats.events)} events, ${fmt(stats.txs)} txs (${stats.noEventTxs} without events) in ${stats.blocks} blocks: ${fmt((now() - start) / 1000)} s`,
@@ -78,10 +105,10 @@ export async function benchChain(target: number, txsPerBlock: number): Promise<T
   await chain.stop();
   if (!existsSync(state)) throw new Error(`anvil stopped without writing its state to ${state}`);
   const { deployment } = chain;
-  writeFileSync(cacheFile, JSON.stringify({ deployment, state }));
+  writeFileSync(cacheFile, JSON.stringify({ deployment, state, marks: stats.marks }));
   const cached = await cachedChain(cacheFile);
   if (!cached) throw new Error(`${cacheFile} was just written but could not be loaded`);
-  return cached;
+  return withHeads(cached);
 }
 
 /** Runs `tasks` with at most `limit` in flight. */
@@ -105,9 +132,9 @@ export type RawFetch = { seconds: number; events: number; blocks: number };
  * its transactions; 16 requests in flight. Three times: a single fetch of a few seconds scatters by ±30 % on a
  * shared machine, so the median counts. Also the CPU the client and anvil spent on it, in cores.
  */
-export async function rawFetch(chain: TestChain) {
+export async function rawFetch(chain: TestChain, upTo?: bigint) {
   const client = createPublicClient({ transport: http(chain.anvil.rpcUrl) });
-  const head = await client.getBlockNumber();
+  const head = upTo ?? (await client.getBlockNumber());
   const from = BigInt(chain.deployment.startBlock);
   const address = Object.values(chain.deployment.contracts);
   const once = async (): Promise<RawFetch> => {
@@ -155,7 +182,7 @@ export async function runPonder(
   chain: TestChain,
   database: { databaseUrl: string },
   head: bigint,
-  options: { schema?: string; viewsSchema?: string } = {},
+  options: { schema?: string; viewsSchema?: string; endBlock?: bigint } = {},
 ) {
   const viewsSchema = options.viewsSchema ?? 'skald';
   const anvilPid = chain.anvil.process.pid as number;
@@ -175,6 +202,7 @@ export async function runPonder(
   const indexer = await startTestIndexer(chain, database, {
     viewsSchema,
     ...(options.schema ? { schema: options.schema } : {}),
+    ...(options.endBlock !== undefined ? { env: { SKALD_END_BLOCK: String(options.endBlock) } } : {}),
     log: (line) => {
       if (line.includes('Started backfill indexing')) {
         backfillStart = now();

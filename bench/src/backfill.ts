@@ -1,7 +1,8 @@
 /**
  * Backfill, and how it scales with history. For each size in BENCH_EVENTS (comma-separated, default 100,000;
- * `100000,300000,1000000` draws the curve): a chain holding that many game events (BENCH_TXS_PER_BLOCK moves per
- * block, cached in bench/.cache), then (1) the same logs and the blocks holding them fetched raw with viem as fast
+ * `100000,300000,1000000` draws the curve): one chain holding the largest number of game events (BENCH_TXS_PER_BLOCK
+ * moves per block, cached in bench/.cache), a smaller size being its history up to the block where it held that
+ * many, then (1) the same logs and the blocks holding them fetched raw with viem as fast
  * as possible, the physical limit here (three times; the median counts), and (2) Ponder indexing them from scratch
  * into a fresh database. Prints, per size, events/s for both and their ratio, the indexer's peak resident memory,
  * the database's size per event and where the CPU went; then the curve, with the goals: events/s at the largest
@@ -19,12 +20,14 @@ const RSS_GOAL_MB = 1024;
 type Point = { size: number; raw: RawFetch; rawEventsPerSecond: number; run: PonderRun };
 const curve: Point[] = [];
 
+const chain = await benchChain(sizes, txsPerBlock);
+const largest = Math.max(...sizes);
 for (const size of sizes) {
-  const chain = await benchChain(size, txsPerBlock);
-  const raw = await rawFetch(chain);
+  const head = chain.heads.get(size) as bigint;
+  const raw = await rawFetch(chain, head);
   const database = await createTestDatabase('skald_bench');
-  const run = await runPonder(chain, database, raw.head);
-  await chain.stop();
+  // a smaller size is the same chain's history up to the block where it held that many events
+  const run = await runPonder(chain, database, head, size < largest ? { endBlock: head } : {});
   await database.drop();
   const { events, blocks } = raw.runs[0] as RawFetch;
   const rawEventsPerSecond = events / raw.median.seconds;
@@ -59,6 +62,8 @@ for (const size of sizes) {
     'ratio to raw (backfill)': fmt(run.indexed / run.backfillSeconds / rawEventsPerSecond, 2),
   });
 }
+
+await chain.stop();
 
 if (curve.length > 1) {
   const first = curve[0] as Point;

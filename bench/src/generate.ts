@@ -234,15 +234,25 @@ export async function createGenerator(rpcUrl: string, deployment: Deployment, pl
 export async function generateChain(
   rpcUrl: string,
   deployment: Deployment,
-  options: { events: number; txsPerBlock?: number; players?: number; log?: (line: string) => void },
+  options: {
+    events: number;
+    txsPerBlock?: number;
+    players?: number;
+    log?: (line: string) => void;
+    /** event counts whose block to note: the first block by which the chain holds that many game events */
+    marks?: number[];
+  },
 ) {
   const gen = await createGenerator(rpcUrl, deployment, options.players);
   await gen.rpc('evm_setAutomine', [false]);
   await gen.setup();
   let lastLog = Date.now();
+  const marks: Record<number, number> = {};
   while (gen.stats.events < options.events) {
     await gen.sendMoves(options.txsPerBlock ?? 20);
     await gen.mine();
+    for (const m of options.marks ?? [])
+      if (marks[m] === undefined && gen.stats.events >= m) marks[m] = Number(await gen.head());
     if (Date.now() - lastLog > 5_000) {
       lastLog = Date.now();
       options.log?.(
@@ -251,7 +261,7 @@ export async function generateChain(
     }
   }
   await gen.rpc('evm_setAutomine', [true]);
-  return gen.stats;
+  return { ...gen.stats, marks };
 }
 
 /**

@@ -18,6 +18,11 @@ export const indexerEnvSchema = baseEnv.extend({
   SKALD_GETLOGS_RANGE: positiveInt.optional(),
   /** Polling interval in ms when no WebSocket is available. Default 1000 (250 on loopback). */
   SKALD_POLLING_MS: positiveInt.optional(),
+  /**
+   * Index up to this block and no further (no realtime after it): a fixed range to measure or reproduce, e.g. the
+   * first 100,000 events of a longer chain. Unset: follow the chain.
+   */
+  SKALD_END_BLOCK: positiveInt.optional(),
 });
 
 export type IndexerEnv = z.infer<typeof indexerEnvSchema>;
