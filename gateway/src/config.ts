@@ -17,7 +17,8 @@ export type GatewayConfig = {
   redisUrl?: string;
   /** with redisUrl: one live source for every process, through Redis (false: each process reads Postgres) */
   liveRedis?: boolean;
-  indexerUrl: string;
+  /** Ponder's HTTP servers: one, or the old and the new one of a redeploy (see indexer-upstream.ts) */
+  indexerUrls: string[];
   /** chain the sign-in messages must name (from the deployment file) */
   chainId?: number;
   /** RPC origin the pages may connect to (CSP), from the deployment file */
@@ -61,7 +62,7 @@ export function configFromEnv(
     replicaMaxLagMs: env.REPLICA_MAX_LAG_MS,
     redisUrl: env.REDIS_URL,
     liveRedis: env.LIVE_REDIS,
-    indexerUrl: env.INDEXER_URL,
+    indexerUrls: env.INDEXER_URL,
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     rateLimitMax: env.RATE_LIMIT_MAX,

@@ -32,8 +32,11 @@ export const gatewayEnvSchema = baseEnv.extend({
    * reach the others through the socket.io Redis adapter); false, each process reads Postgres itself.
    */
   LIVE_REDIS: bool.default(true),
-  /** The Ponder HTTP server (its /graphql and /sql are proxied under the gateway's origin). */
-  INDEXER_URL: url(['http:', 'https:']).default('http://127.0.0.1:42069'),
+  /**
+   * The Ponder HTTP server (its /graphql and /sql are proxied under the gateway's origin); a comma-separated list
+   * when a redeploy runs the new indexer beside the old one: the gateway stays with the one that answers.
+   */
+  INDEXER_URL: csv.pipe(z.array(url(['http:', 'https:'])).min(1)).default(['http://127.0.0.1:42069']),
   /** The node's HTTP RPC and websocket for the live fast lane (defaults: the deployment's rpcUrl, its ws twin). */
   ...nodeEnv,
   /** The chain's block time in ms: the fast lane's polling interval without a websocket. */

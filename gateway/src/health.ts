@@ -17,6 +17,7 @@
 import { decodeCursor } from '@skald/game';
 import type { VerifyStatus } from '@skald/wire/rest';
 import type { FastifyInstance } from 'fastify';
+import { createIndexerUpstream, type IndexerUpstream, refused } from './indexer-upstream.ts';
 import { databaseUnavailable } from './plugins/app/errors.ts';
 import { lastVerification } from './verify-status.ts';
 
@@ -104,15 +105,13 @@ async function chainHead(rpcUrl: string): Promise<Head | null> {
 }
 
 /** up; refused (nothing listens: the process is gone); or silent (no answer in time: stopped or wedged) */
-async function indexerAnswers(indexerUrl: string): Promise<'up' | 'refused' | 'silent'> {
+async function indexerAnswers(indexer: IndexerUpstream): Promise<'up' | 'refused' | 'silent'> {
   try {
-    const response = await fetch(`${indexerUrl.replace(/\/$/, '')}/health`, {
-      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-    });
+    const response = await indexer.fetch('/health', { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     await response.body?.cancel();
     return response.ok ? 'up' : 'silent';
   } catch (error) {
-    return why(error) === 'ECONNREFUSED' ? 'refused' : 'silent';
+    return refused(error) ? 'refused' : 'silent';
   }
 }
 
@@ -126,6 +125,7 @@ type DatabaseFacts = {
 
 export function createHealth(app: FastifyInstance, live: LiveHealthSource) {
   const { config } = app;
+  const indexerUpstream = createIndexerUpstream(config.indexerUrls);
   let latest: HealthSnapshot | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -169,7 +169,7 @@ export function createHealth(app: FastifyInstance, live: LiveHealthSource) {
   async function check(): Promise<HealthSnapshot> {
     const reasons: string[] = [];
     const [answers, chain, facts] = await Promise.all([
-      indexerAnswers(config.indexerUrl),
+      indexerAnswers(indexerUpstream),
       config.rpcUrl ? chainHead(config.rpcUrl) : Promise.resolve(null),
       readDatabase().then(
         (value) => ({ ok: true as const, value }),

@@ -85,7 +85,7 @@ export function resolveConfig(
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.viewsSchema ? { viewsSchema: options.viewsSchema } : {}),
     ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
-    ...(options.indexerUrl ? { indexerUrl: options.indexerUrl } : {}),
+    ...(options.indexerUrl ? { indexerUrls: [options.indexerUrl] } : {}),
     ...(options.web ? { web: options.web } : {}),
     ...options.config,
   });

@@ -53,7 +53,7 @@ describe('docker-compose.yml', () => {
       expect(parsed.NODE_ENV).toBe('production');
       expect(new URL(parsed.DATABASE_URL).hostname).toBe('postgres');
       expect(new URL(parsed.REDIS_URL as string).hostname).toBe('redis');
-      const indexer = new URL(parsed.INDEXER_URL);
+      const indexer = new URL(parsed.INDEXER_URL[0] as string);
       expect(indexer.hostname).toBe('indexer');
       expect(services.indexer?.expose).toContain(indexer.port);
       expect(sharedEnv.INDEXER_PORT.parse(env('indexer').INDEXER_PORT)).toBe(Number(indexer.port));

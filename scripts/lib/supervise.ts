@@ -42,6 +42,12 @@ export type Supervised = {
   readonly current: PartProcess | undefined;
   /** no more restarts from now on (the stack is stopping); the process keeps running until stop() */
   hold(): void;
+  /**
+   * A new process in place of the running one without a moment of neither: `start` (the part's own when not
+   * given) runs beside the current process; once it is ready the new one is watched and the old one stopped.
+   * If the new one fails to start, the old one goes on and the error is thrown.
+   */
+  replace(start?: () => Promise<PartProcess>): Promise<void>;
   /** stop for good (no restart) */
   stop(): Promise<void>;
 };
@@ -157,6 +163,19 @@ export async function supervise(options: SupervisedOptions): Promise<Supervised>
     hold() {
       held = true;
       if (timer) clearTimeout(timer);
+    },
+    async replace(start = options.start) {
+      if (stopped || held) throw new Error(`${name} is stopping`);
+      await restarting;
+      const next = await start();
+      if (stopped || held) {
+        await next.stop();
+        throw new Error(`${name} is stopping`);
+      }
+      const old = current;
+      // from here the old process's exit is not a death: it is no longer current
+      watch(next);
+      await old?.stop();
     },
     async stop() {
       stopped = true;

@@ -87,6 +87,49 @@ describe('supervise', () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it('replaces a running part: the new one starts beside it, then the old one stops without a restart', async () => {
+    const warnings: string[] = [];
+    supervised = await supervise({
+      name: 'part',
+      start: async () => sleeper(),
+      events: { say: () => {}, warn: (m) => warnings.push(m) },
+      minBackoffMs: 20,
+    });
+    const old = supervised.current?.process as ChildProcess;
+    let oldAliveWhenNewStarted = false;
+    await supervised.replace(async () => {
+      oldAliveWhenNewStarted = old.exitCode === null && old.signalCode === null;
+      return sleeper();
+    });
+    expect(oldAliveWhenNewStarted).toBe(true);
+    expect(old.signalCode).toBe('SIGTERM');
+    const next = supervised.current?.process as ChildProcess;
+    expect(next.pid).not.toBe(old.pid);
+    await sleep(200);
+    // the old one's exit was asked for: no warning, no restart; the new one is supervised
+    expect(warnings).toEqual([]);
+    expect(supervised.restarts).toBe(0);
+    process.kill(next.pid as number, 'SIGKILL');
+    await until('restarted', 5000, () => supervised?.restarts === 1);
+    expect(warnings).toEqual(['part killed by SIGKILL; restarting in 0.0 s']);
+  });
+
+  it('keeps the running part when its replacement fails to start', async () => {
+    supervised = await supervise({
+      name: 'part',
+      start: async () => sleeper(),
+      events: { say: () => {}, warn: () => {} },
+    });
+    const old = supervised.current?.process as ChildProcess;
+    await expect(
+      supervised.replace(async () => {
+        throw new Error('the new version does not build');
+      }),
+    ).rejects.toThrow('the new version does not build');
+    expect(supervised.current?.process).toBe(old);
+    expect(old.exitCode).toBeNull();
+  });
+
   it('a failing progress check (it cannot tell) is not a verdict', async () => {
     supervised = await supervise({
       name: 'part',

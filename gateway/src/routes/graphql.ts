@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { checkOperations, QueryLimitError } from '../graphql/limits.ts';
+import { createIndexerUpstream } from '../indexer-upstream.ts';
 import { reject } from '../plugins/app/errors.ts';
 import { createAnalyst, parseSqlParam, SqlQueryError, sqlError } from '../sql/analyst.ts';
 import { startAnalystWatchdog } from '../sql/watchdog.ts';
@@ -34,7 +35,7 @@ const graphqlError = (reply: FastifyReply, status: number, message: string) =>
     .send({ errors: [{ message }] });
 
 const graphql: FastifyPluginAsyncTypebox = async (app) => {
-  const upstream = app.config.indexerUrl.replace(/\/$/, '');
+  const upstream = createIndexerUpstream(app.config.indexerUrls);
   const { timeoutMs, maxRows } = app.config.sql;
   const limits = { timeoutMs, maxRows, viewsSchema: app.config.viewsSchema };
   const analystUrl = app.config.sql.analystUrl;
@@ -86,7 +87,7 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
     signal: AbortSignal = AbortSignal.timeout(timeoutMs),
   ): Promise<Response | 'timeout' | 'unreachable'> {
     try {
-      return await fetch(`${upstream}${path}`, { ...init, signal });
+      return await upstream.fetch(path, { ...init, signal });
     } catch (error) {
       if ((error as Error).name === 'TimeoutError') {
         await cancelRunaway();
