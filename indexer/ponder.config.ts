@@ -5,12 +5,16 @@
 
 import { gameEventAbis as indexerAbis } from '@skald/chain/activity';
 import { readDeployment } from '@skald/chain/deployment';
+import { rpcProfile } from '@skald/chain/rpc-conditions';
 import { createConfig } from 'ponder';
 import { chainSettings, parseIndexerEnv } from './lib/env.ts';
 
 const env = parseIndexerEnv(process.env);
 const deployment = readDeployment(env.SKALD_DEPLOYMENT);
 const chain = chainSettings(env, deployment.rpcUrl);
+// an HTTP-only profile stands for a public endpoint without a websocket: the loopback twin of the proxy's URL
+// would be refused, so Ponder polls
+const websocket = env.SKALD_RPC_PROFILE ? rpcProfile(env.SKALD_RPC_PROFILE).websocket : true;
 
 const contract = <const name extends keyof typeof indexerAbis>(name: name) =>
   ({
@@ -28,7 +32,7 @@ export default createConfig({
     skald: {
       id: deployment.chainId,
       rpc: chain.rpc,
-      ws: chain.ws,
+      ws: websocket ? chain.ws : undefined,
       pollingInterval: chain.pollingInterval,
       ethGetLogsBlockRange: chain.ethGetLogsBlockRange,
     },

@@ -7,6 +7,10 @@
  * one dies, or stops making progress (see ./lib/progress.ts), it is restarted with backoff; the chain from its
  * state file (dumped every 2 s), Postgres from its data folder, the indexer from its checkpoint. SIGINT/SIGTERM
  * stop everything in reverse order, whatever state the parts are in. See the root README for the environment.
+ *
+ * `--rpc-profile <name>` (or SKALD_RPC_PROFILE) puts an RPC conditions proxy (@skald/chain/rpc-conditions) in
+ * front of anvil: the indexer and the gateway reach the chain through it, as they would reach a real endpoint.
+ * The bots and the supervisor's own probes go to anvil directly (they are not Skald's rate budget).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,7 +28,15 @@ import type { z } from 'zod';
 import { buildStack } from './lib/build.ts';
 import { stackEnvSchema } from './lib/env.ts';
 import { createLogger, logSettings } from './lib/log.ts';
-import { consecutiveFailures, createStallDetector, liveBlock, rpcCall, within } from './lib/progress.ts';
+import {
+  consecutiveFailures,
+  createBackfillProgress,
+  createStallDetector,
+  liveBlock,
+  rpcCall,
+  within,
+} from './lib/progress.ts';
+import { type RedeployState, type RunFile, removeRunFile, runFilePath, writeRunFile } from './lib/run-file.ts';
 import { killHard, type PartProcess, type Supervised, supervise } from './lib/supervise.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +57,16 @@ const report = (message: { pid?: number; gone?: number }) => {
   if (process.connected) process.send?.(message);
 };
 
+/** `--rpc-profile <name>` or `--rpc-profile=<name>`; it wins over SKALD_RPC_PROFILE and reaches every part */
+function rpcProfileArgument(argv: string[]): string | undefined {
+  const at = argv.findIndex((a) => a === '--rpc-profile' || a.startsWith('--rpc-profile='));
+  if (at < 0) return undefined;
+  const arg = argv[at] as string;
+  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[at + 1] ?? '');
+}
+const profileArgument = rpcProfileArgument(process.argv);
+if (profileArgument !== undefined) process.env.SKALD_RPC_PROFILE = profileArgument || 'missing';
+
 let env: z.output<typeof stackEnvSchema>;
 try {
   env = parseEnv('npm start', stackEnvSchema, process.env);
@@ -60,6 +82,8 @@ const ports = {
   gateway: env.PORT,
   indexer: env.INDEXER_PORT,
 };
+/** this stack's run file (./lib/run-file.ts): how `npm run redeploy` finds and follows it */
+const runFile = runFilePath(root, ports.gateway);
 const analyst = {
   role: 'skald_analyst',
   password: env.ANALYST_PASSWORD,
@@ -99,6 +123,7 @@ async function shutdown(code: number): Promise<never> {
     }
     for (const child of children) killHard(child);
     if (anvilState) rmSync(anvilState, { recursive: true, force: true });
+    removeRunFile(runFile);
     logger.close();
   }
   process.exit(code);
@@ -165,7 +190,8 @@ async function main() {
 
   // what reads the build (ABIs) is loaded only once it is built
   const { ANVIL_MNEMONIC, deployGame, startAnvil, writeDeployment } = await import('@skald/chain');
-  const { startIndexer } = await import('@skald/indexer');
+  const { prepareIndexer, startIndexer } = await import('@skald/indexer');
+  const { rpcProfile, startRpcConditionsProxy } = await import('@skald/chain/rpc-conditions');
 
   // ---- chain (supervised: a restarted anvil loads the state it last dumped, at most 2 s old; the blocks after
   // it are mined again differently, which the indexer handles as a reorg)
@@ -195,6 +221,33 @@ async function main() {
   });
   running.push(anvil);
   say(`chain 5611 (anvil) at ${rpcUrl}`);
+
+  // ---- the network conditions proxy (in this process: it lives and dies with the supervisor). Anvil's
+  // restarts keep its port, so the proxy needs no restart of its own.
+  const profile = env.SKALD_RPC_PROFILE ? rpcProfile(env.SKALD_RPC_PROFILE) : undefined;
+  const proxy = profile ? await startRpcConditionsProxy({ upstream: rpcUrl, profile }) : undefined;
+  if (proxy) {
+    running.push({ name: 'rpc proxy', stop: () => proxy.stop() });
+    say(
+      `rpc profile ${proxy.profile.name} (${proxy.profile.about}) at ${proxy.url}${proxy.wsUrl ? '' : ', HTTP only'}; counters at ${proxy.url}/conditions`,
+    );
+  }
+  /** what the indexer and the gateway take for the chain's node */
+  const node: Record<string, string> = proxy
+    ? {
+        SKALD_RPC_URL: proxy.url,
+        ...(proxy.wsUrl ? { SKALD_WS_URL: proxy.wsUrl } : {}),
+        SKALD_RPC_PROFILE: proxy.profile.name,
+      }
+    : {};
+  /** Ponder's settings for a rate-limited, range-capped endpoint: one limiter bucket, the profile's range */
+  const indexerNode: Record<string, string> = proxy?.profile.indexer
+    ? {
+        SKALD_RPC_FANOUT: '1',
+        SKALD_GETLOGS_RANGE: String(proxy.profile.indexer.getLogsRange),
+        SKALD_POLLING_MS: String(proxy.profile.indexer.pollingMs),
+      }
+    : {};
 
   const deployment = await deployGame({
     rpcUrl,
@@ -281,32 +334,47 @@ async function main() {
     live.first = 0;
     live.events = 0;
   }, 60_000).unref();
-  const startIndexerPart = async (): Promise<PartProcess> => {
-    const indexer = await startIndexer({
-      databaseUrl,
-      deploymentPath,
-      viewsSchema: VIEWS_SCHEMA,
-      port: ports.indexer,
+  // a redeploy runs the new indexer on the other port while the old one serves; the gateway knows both
+  const indexerPorts = [ports.indexer, ports.indexer + 1] as const;
+  let indexerPort: number = ports.indexer;
+  const indexerOptions = (port: number) => ({
+    databaseUrl,
+    deploymentPath,
+    viewsSchema: VIEWS_SCHEMA,
+    port,
+      rpcUrl: node.SKALD_RPC_URL,
+      wsUrl: node.SKALD_WS_URL,
       env: {
+        ...node,
+        ...indexerNode,
         PONDER_LOG_LEVEL: ponderLevel[logger.settings.level],
         // pg's deprecation notice about Ponder's own queries is nothing an operator can act on
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-deprecation`.trim(),
       },
       log: indexerLog,
-    });
-    schema = indexer.schema;
+  });
+  const startIndexerPart = async (port = indexerPort): Promise<PartProcess> => {
+    const indexer = await startIndexer(indexerOptions(port));
+    // the schema whose lock a crash leaves behind (released before a restart)
+    schema ??= indexer.schema;
     track(indexer.process);
+    const backfill = reportBackfill(databaseUrl, indexer.schema, rpcUrl, deployment.startBlock);
     try {
       await indexer.ready(10 * 60_000);
     } catch (error) {
       await indexer.stop();
       throw error;
+    } finally {
+      backfill.stop();
     }
+    // serving now: the progress check and a restart follow this process
+    schema = indexer.schema;
+    indexerPort = port;
     return { process: indexer.process, stop: indexer.stop };
   };
   const indexer = await supervise({
     name: 'indexer',
-    start: startIndexerPart,
+    start: () => startIndexerPart(),
     // the killed process cannot release its schema lock; it is ours (we saw it exit), so release it now
     // instead of waiting for Ponder's 25 s heartbeat timeout
     beforeRestart: async () => {
@@ -334,7 +402,8 @@ async function main() {
     ANALYST_DATABASE_URL: analystDatabaseUrl,
     SKALD_VIEWS_SCHEMA: VIEWS_SCHEMA,
     SKALD_DEPLOYMENT: deploymentPath,
-    INDEXER_URL: `http://127.0.0.1:${ports.indexer}`,
+    INDEXER_URL: indexerPorts.map((port) => `http://127.0.0.1:${port}`).join(','),
+    ...node,
     WEB_MODE: production ? 'production' : 'development',
     // one secret for every gateway process of this run: sessions survive a gateway restart
     SESSION_SECRET: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
@@ -397,6 +466,61 @@ async function main() {
   }
 
   say(`Skald is at ${origin}  (API ${origin}/api, GraphQL ${origin}/graphql, status ${origin}/status)`);
+
+  // ---- redeploy (`npm run redeploy` sends SIGUSR2): the indexer's new code beside the old, then the flip
+  let run: RunFile = { pid: process.pid, origin, startedAt: Date.now() };
+  writeRunFile(runFile, run);
+  let redeploying = false;
+  const redeploy = async () => {
+    if (redeploying || stopping) return;
+    redeploying = true;
+    const requested = Date.now();
+    const from = schema;
+    const report = (state: Omit<RedeployState, 'requested' | 'at' | 'from'>) => {
+      run = { ...run, redeploy: { ...state, from, requested, at: Date.now() } };
+      writeRunFile(runFile, run);
+      (state.state === 'failed' ? warn : say)(`redeploy: ${state.message}`);
+    };
+    try {
+      const port = indexerPorts.find((p) => p !== indexerPort) as number;
+      const { schema: to } = await prepareIndexer(indexerOptions(port));
+      if (to === from) {
+        report({ state: 'unchanged', to, message: `the indexer's code has not changed (schema ${to}); nothing to do` });
+        return;
+      }
+      report({
+        state: 'indexing',
+        to,
+        message: `${to} indexes from the sync cache (port ${port}) while ${from} serves`,
+      });
+      await indexer.replace(() => startIndexerPart(port));
+      // Ponder pointed the views at the new schema when it was ready (one transaction); the old schema goes
+      // only once nothing reads it any more
+      const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+      try {
+        const [left] = await sql<{ n: number }[]>`
+          select count(*)::int as n from pg_views
+          where schemaname = ${VIEWS_SCHEMA} and definition like ${`%${from}.%`}`;
+        if (left?.n) throw new Error(`${left.n} views in ${VIEWS_SCHEMA} still read ${from}; it is kept`);
+        if (from) await sql`drop schema if exists ${sql(from)} cascade`;
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+      report({
+        state: 'done',
+        to,
+        message: `${to} serves after ${((Date.now() - requested) / 1000).toFixed(1)} s; ${from} stopped and dropped`,
+      });
+    } catch (error) {
+      report({
+        state: 'failed',
+        message: `${error instanceof Error ? error.message : error}; ${schema} goes on serving`,
+      });
+    } finally {
+      redeploying = false;
+    }
+  };
+  process.on('SIGUSR2', () => void redeploy());
   say(
     env.SIM !== 'off'
       ? 'bots are playing; the home page shows their moves live. Ctrl-C stops everything.'
@@ -414,6 +538,55 @@ async function pingPostgres(url: string): Promise<void> {
   } finally {
     void sql.end({ timeout: 1 }).catch(() => {});
   }
+}
+
+/** how often startup says how far the indexer's backfill is */
+const BACKFILL_REPORT_MS = 5000;
+
+/** The indexer's committed head (its checkpoint's block) and the chain's head, read once. */
+async function heads(sql: postgres.Sql, schema: string, rpcUrl: string) {
+  const [rows, chainHex] = await Promise.all([
+    within(
+      sql<
+        { c: string }[]
+      >`select latest_checkpoint as c from ${sql(schema)}._ponder_checkpoint order by chain_id limit 1`,
+      PROBE_TIMEOUT_MS,
+      'the indexer checkpoint',
+    ),
+    rpcCall<string>(rpcUrl, 'eth_blockNumber', [], PROBE_TIMEOUT_MS),
+  ]);
+  const checkpoint = rows[0]?.c;
+  return { head: checkpoint ? Number(checkpoint.slice(26, 42)) : undefined, chain: Number(chainHex) };
+}
+
+/**
+ * While the indexer catches up (before it is ready), says every BACKFILL_REPORT_MS how far it is, how fast it
+ * goes and its ETA. Readings that fail (no checkpoint table yet) are skipped.
+ */
+function reportBackfill(databaseUrl: string, schema: string, rpcUrl: string, startBlock: number) {
+  const progress = createBackfillProgress(startBlock);
+  const sql = postgres(databaseUrl, { max: 1, connect_timeout: PROBE_TIMEOUT_MS / 1000, onnotice: () => {} });
+  let reading = false;
+  const timer = setInterval(() => {
+    if (reading) return;
+    reading = true;
+    heads(sql, schema, rpcUrl)
+      .then(({ head, chain }) => {
+        const line = progress.observe({ head: head ?? startBlock, chain });
+        if (line) logger.log('indexer', 'info', line);
+      })
+      .catch(() => {})
+      .finally(() => {
+        reading = false;
+      });
+  }, BACKFILL_REPORT_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      void sql.end({ timeout: 1 }).catch(() => {});
+    },
+  };
 }
 
 /**
@@ -441,20 +614,9 @@ function indexerProgress(databaseUrl: string, schemaOf: () => string | undefined
       idle_timeout: 30,
       onnotice: () => {},
     });
-    const db = sql;
-    const [rows, chainHex] = await Promise.all([
-      within(
-        db<
-          { c: string }[]
-        >`select latest_checkpoint as c from ${db(schema)}._ponder_checkpoint order by chain_id limit 1`,
-        PROBE_TIMEOUT_MS,
-        'the indexer checkpoint',
-      ),
-      rpcCall<string>(rpcUrl, 'eth_blockNumber', [], PROBE_TIMEOUT_MS),
-    ]);
-    const checkpoint = rows[0]?.c;
-    if (!checkpoint) return null;
-    return detector.observe({ head: Number(checkpoint.slice(26, 42)), chain: Number(chainHex) });
+    const { head, chain } = await heads(sql, schema, rpcUrl);
+    if (head === undefined) return null;
+    return detector.observe({ head, chain });
   };
 }
 

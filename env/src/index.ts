@@ -94,10 +94,21 @@ export const viewsSchema = z
   .regex(/^[a-z_][a-z0-9_]{0,44}$/, 'must be a lower-case SQL identifier of at most 45 characters')
   .default('skald');
 
+/** The network conditions profiles of @skald/chain/rpc-conditions (a test keeps the two lists the same). */
+export const RPC_PROFILE_NAMES = ['local', 'opbnb-public', 'opbnb-paid'] as const;
+export type RpcProfileName = (typeof RPC_PROFILE_NAMES)[number];
+
 /** Variables that mean the same in every process that reads them. */
 export const baseEnv = z.object({
   /** The deployment file (chain/src/deployment.ts); defaults to deployments/local.json. */
   SKALD_DEPLOYMENT: z.string().min(1).optional(),
+  /**
+   * The network conditions `npm start` puts between Skald and its chain (an RPC proxy in front of anvil); the
+   * indexer and the gateway read it to know whether the node offers a websocket. Unset: none (anvil as it is).
+   */
+  SKALD_RPC_PROFILE: z
+    .enum(RPC_PROFILE_NAMES, { error: `must be one of ${RPC_PROFILE_NAMES.join(', ')}` })
+    .optional(),
 });
 
 /** What a process talking to the chain's node adds to the base. */

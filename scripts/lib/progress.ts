@@ -88,3 +88,38 @@ export function liveBlock(text: string): { indexed: boolean; number: number; eve
     events: Number(/\bevent_count=(\d+)/.exec(text)?.[1] ?? 0),
   };
 }
+
+/**
+ * Backfill progress while the indexer catches up: from successive (head, chain) readings, how far it is, how
+ * fast it goes and when it should be done. `line` answers null until two readings a few seconds apart exist.
+ */
+export function createBackfillProgress(startBlock: number) {
+  const readings: { head: number; chain: number; at: number }[] = [];
+  return {
+    observe(reading: { head: number; chain: number; now?: number }): string | null {
+      const at = reading.now ?? Date.now();
+      readings.push({ head: reading.head, chain: reading.chain, at });
+      // the rate over the last 30 s: a restart or a slow start does not weigh forever
+      while (readings.length > 2 && at - (readings[0] as { at: number }).at > 30_000) readings.shift();
+      const first = readings[0] as { head: number; at: number };
+      const done = Math.max(0, reading.head - startBlock);
+      const total = Math.max(1, reading.chain - startBlock);
+      const percent = Math.min(100, (done / total) * 100);
+      const seconds = (at - first.at) / 1000;
+      if (seconds < 1) return null;
+      const perSecond = (reading.head - first.head) / seconds;
+      const left = Math.max(0, reading.chain - reading.head);
+      const eta =
+        perSecond > 0 ? formatSeconds(left / perSecond) : left === 0 ? '0 s' : 'unknown (no progress yet)';
+      return `backfill: block ${reading.head} of ${reading.chain} (${percent.toFixed(1)} %), ${perSecond.toFixed(1)} blocks/s, ETA ${eta}`;
+    },
+  };
+}
+
+/** 75 → "1 min 15 s"; 4000 → "1 h 6 min". */
+export function formatSeconds(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}

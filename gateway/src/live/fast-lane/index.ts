@@ -7,8 +7,11 @@
  * mint method is read from the transaction input), decodes with the indexer's own decoders, fills names from a
  * cache the stream keeps current (decode.ts, names.ts), and emits the block's events as one batch. A log with
  * `removed: true`, or a new head at a height whose earlier block had announced events, withdraws them
- * (reorgs.ts). Without a websocket (or while it is down) it polls at the chain's block time. The indexer's
- * commit stays the only confirmation.
+ * (reorgs.ts). Without a websocket (none given, the node refused one, or while it is down) it polls at the
+ * chain's block time: one eth_blockNumber, one eth_getLogs over the new blocks, one block read per block with
+ * game logs, and one check that the newest announced block is still the chain's (a hash commits to its
+ * ancestors, so the older ones are read only when it changed). That keeps it to a few calls a second on a
+ * rate-limited public endpoint. The indexer's commit stays the only confirmation.
  */
 import type { ContractName } from '@skald/chain/activity';
 import type { Address, Hex } from 'viem';
@@ -65,6 +68,14 @@ export class FastLane {
       onOpen: () => this.stopPolling(),
       onSubscribed: () => this.onSubscribed?.(),
       onClose: () => this.startPolling(),
+      onRefused: (status) => {
+        options.onError(
+          new Error(`the node refused a websocket (HTTP ${status}): the fast lane polls over HTTP`),
+        );
+        this.startPolling();
+        // start() need not wait for subscriptions that will not come
+        this.onSubscribed?.();
+      },
       onLog: (log) => this.onLog(log),
       onHead: (head) => this.onNewHead(head),
       onError: (e) => options.onError(e),
@@ -72,11 +83,16 @@ export class FastLane {
   }
 
   get mode(): FastLaneMode {
-    return this.options.wsUrl ? 'websocket' : 'polling';
+    return this.options.wsUrl && !this.node.refused ? 'websocket' : 'polling';
   }
 
   get connected(): boolean {
-    return this.options.wsUrl ? this.node.open : true;
+    return this.mode === 'websocket' ? this.node.open : true;
+  }
+
+  /** 429 answers the node gave the lane's HTTP calls */
+  get rateLimited(): number {
+    return this.node.rateLimited;
   }
 
   /**
@@ -184,13 +200,16 @@ export class FastLane {
     try {
       const latest = BigInt((await this.node.call('eth_blockNumber', [])) as Hex);
       if (this.polledTo === null) this.polledTo = this.head ?? latest;
-      // a block announced earlier that the chain replaced since
-      for (const [n, hash] of this.announced.blocks()) {
+      // a block announced earlier that the chain replaced since: newest first, down to one still on the chain
+      // (its ancestors are, too)
+      const announced = this.announced.blocks().sort(([a], [b]) => (a > b ? -1 : a < b ? 1 : 0));
+      for (const [n, hash] of announced) {
         const now = (await this.node.call('eth_getBlockByNumber', [
           `0x${n.toString(16)}`,
           false,
         ])) as RpcHead | null;
-        if (!now || now.hash !== hash) this.withdrawFrom(n, now?.hash ?? '0x');
+        if (now?.hash === hash) break;
+        this.withdrawFrom(n, now?.hash ?? '0x');
       }
       if (latest < this.polledTo) this.polledTo = latest;
       const from = this.polledTo + 1n;

@@ -1,6 +1,10 @@
 /**
  * The fast lane's line to the node: a websocket carrying JSON-RPC calls and the `logs` and `newHeads`
  * subscriptions, reconnecting after it closes, and plain HTTP JSON-RPC while it is not open.
+ *
+ * A node that answers the websocket upgrade with an HTTP 4xx offers none (a public HTTP-only endpoint): it is
+ * not asked again, and the lane polls for good. Over HTTP, a 429 pauses every call until its Retry-After has
+ * passed, then the call is made again (at most `HTTP_429_RETRIES` times).
  */
 import type { Hex } from 'viem';
 import WebSocket from 'ws';
@@ -35,14 +39,27 @@ export type NodeTransportOptions = {
   onOpen(): void;
   /** the node took both subscriptions */
   onSubscribed(): void;
-  /** the websocket closed; a reconnect is scheduled */
+  /** the websocket closed; a reconnect is scheduled, unless the node refused the websocket */
   onClose(): void;
+  /** the node answered the websocket upgrade with this HTTP status (4xx): it offers none */
+  onRefused?(status: number): void;
   onLog(log: RpcLog): void;
   onHead(head: RpcHead): void;
   onError(error: unknown): void;
 };
 
+/** a call answered 429 is made again after the Retry-After this many times before it fails */
+const HTTP_429_RETRIES = 5;
+/** the pause after a 429 without a usable Retry-After */
+const DEFAULT_RETRY_AFTER_MS = 1000;
+
 export class NodeTransport {
+  /** the node refused the websocket upgrade (HTTP 4xx): it has none */
+  refused = false;
+  /** 429 answers seen over HTTP */
+  rateLimited = 0;
+  /** no HTTP call goes out before this (ms since epoch): the node's last Retry-After */
+  private pausedUntil = 0;
   private ws: WebSocket | undefined;
   private wsOpen = false;
   private stopped = false;
@@ -58,7 +75,7 @@ export class NodeTransport {
   }
 
   connect(): void {
-    if (this.stopped || !this.options.wsUrl) return;
+    if (this.stopped || this.refused || !this.options.wsUrl) return;
     const ws = new WebSocket(this.options.wsUrl);
     this.ws = ws;
     ws.on('open', () => {
@@ -82,7 +99,15 @@ export class NodeTransport {
       ws.pong();
       this.onMessage(data.toString());
     });
-    ws.on('error', (e) => this.options.onError(e));
+    ws.on('error', (e) => {
+      const status = Number(/Unexpected server response: (4\d\d)/.exec(e.message)?.[1]);
+      if (status) {
+        this.refused = true;
+        this.options.onRefused?.(status);
+        return;
+      }
+      this.options.onError(e);
+    });
     ws.on('close', () => {
       this.wsOpen = false;
       this.subs.clear();
@@ -91,6 +116,7 @@ export class NodeTransport {
       if (this.stopped) return;
       // the node is away: the lane polls over HTTP meanwhile, and the websocket is tried again
       this.options.onClose();
+      if (this.refused) return;
       this.retryTimer = setTimeout(() => this.connect(), Math.max(500, this.options.retryMs));
       this.retryTimer.unref();
     });
@@ -121,17 +147,33 @@ export class NodeTransport {
         ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
       });
     }
-    return fetch(this.options.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      signal: AbortSignal.timeout(10_000),
-    })
-      .then((r) => r.json() as Promise<{ result?: unknown; error?: { message: string } }>)
-      .then((json) => {
-        if (json.error) throw new Error(`${method}: ${json.error.message}`);
-        return json.result;
+    return this.httpCall(method, params);
+  }
+
+  private async httpCall(method: string, params: unknown[]): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      const wait = this.pausedUntil - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (this.stopped) throw new Error('fast lane stopped');
+      const res = await fetch(this.options.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        signal: AbortSignal.timeout(10_000),
       });
+      if (res.status === 429) {
+        this.rateLimited += 1;
+        await res.body?.cancel();
+        const seconds = Number(res.headers.get('retry-after'));
+        const pause = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_RETRY_AFTER_MS;
+        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + pause);
+        if (attempt < HTTP_429_RETRIES) continue;
+        throw new Error(`${method}: HTTP 429 from the node ${attempt + 1} times`);
+      }
+      const json = (await res.json()) as { result?: unknown; error?: { message: string } };
+      if (json.error) throw new Error(`${method}: ${json.error.message}`);
+      return json.result;
+    }
   }
 
   private onMessage(text: string): void {

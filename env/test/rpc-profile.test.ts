@@ -1,0 +1,22 @@
+import { RPC_PROFILE_NAMES as chainProfiles } from '@skald/chain/rpc-conditions';
+import { describe, expect, it } from 'vitest';
+import { baseEnv, parseEnv, RPC_PROFILE_NAMES } from '../src/index.ts';
+
+describe('SKALD_RPC_PROFILE', () => {
+  it('takes a profile the RPC proxy has', () => {
+    expect(parseEnv('test', baseEnv, { SKALD_RPC_PROFILE: 'opbnb-public' })).toEqual({
+      SKALD_RPC_PROFILE: 'opbnb-public',
+    });
+    expect(parseEnv('test', baseEnv, {})).toEqual({});
+  });
+
+  it('refuses any other value, listing the profiles', () => {
+    expect(() => parseEnv('npm start', baseEnv, { SKALD_RPC_PROFILE: 'opbnb' })).toThrow(
+      'invalid npm start environment:\n  SKALD_RPC_PROFILE: must be one of local, opbnb-public, opbnb-paid',
+    );
+  });
+
+  it('lists the same profiles as @skald/chain/rpc-conditions', () => {
+    expect([...RPC_PROFILE_NAMES]).toEqual([...chainProfiles]);
+  });
+});
