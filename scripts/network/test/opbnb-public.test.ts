@@ -1,0 +1,197 @@
+/**
+ * `npm start -- --rpc-profile opbnb-public` as a user runs it: the indexer and the gateway reach anvil through
+ * the RPC conditions proxy as they would reach opBNB testnet's free public endpoint (HTTP only, 80 ± 40 ms, 33
+ * calls/s answered 429 beyond, eth_getLogs capped), with one-second blocks and the bots playing.
+ *
+ *  - the live stream's exactly-once promise: socket clients subscribed from one cursor hold exactly the
+ *    database's cursors over the same range, none lost, none twice;
+ *  - reorg retraction: blocks the chain replaces (anvil_reorg) are retracted from every client and from the
+ *    database, and the clients still match the database after.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { anvilRpc } from '@skald/chain/anvil';
+import { type ActivityFrame, connectLive, type RetractEvent } from '@skald/wire';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaunchedStack, launchStack } from '../../test/stack.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const CLIENTS = 5;
+const scratch = mkdtempSync(join(tmpdir(), 'skald-network-'));
+chmodSync(scratch, 0o755); // as root, embedded Postgres runs as its own user and must reach its data folder
+
+let stack: LaunchedStack;
+let db: postgres.Sql;
+let proxyUrl: string;
+let start: string;
+
+type Client = {
+  live: ReturnType<typeof connectLive>;
+  /** confirmed events the client holds, in order (retracted ones removed) */
+  delivered: string[];
+  /** confirmed cursors a server sent again while the client held them */
+  twice: string[];
+  retracted: string[];
+};
+const clients: Client[] = [];
+
+function connect(origin: string): Promise<Client> {
+  const live = connectLive(origin, { forceNew: true, reconnectionDelay: 100, reconnectionDelayMax: 1000 });
+  const client: Client = { live, delivered: [], twice: [], retracted: [] };
+  const held = new Set<string>();
+  live.socket.on('frame', (frame: ActivityFrame) => {
+    for (const e of frame.events) {
+      if (e.provisional) continue;
+      if (held.has(e.cursor)) client.twice.push(e.cursor);
+      held.add(e.cursor);
+    }
+  });
+  live.socket.on('retract', (r: RetractEvent) => {
+    for (const c of r.cursors) held.delete(c);
+  });
+  return new Promise((resolve, reject) => {
+    live.socket.once('connect', () => {
+      void live
+        .subscribe(
+          { topics: ['all'], after: start },
+          {
+            onEvent: (e) => {
+              if (!e.provisional) client.delivered.push(e.cursor);
+            },
+            onRetract: (cursors) => {
+              const gone = new Set(cursors);
+              client.retracted.push(...cursors);
+              client.delivered = client.delivered.filter((c) => !gone.has(c));
+            },
+          },
+        )
+        .then(() => resolve(client), reject);
+    });
+    setTimeout(() => reject(new Error('no live connection within 60 s')), 60_000).unref();
+  });
+}
+
+async function until(what: string, timeoutMs: number, check: () => boolean | Promise<boolean>) {
+  await stack.until(what, timeoutMs, async () => ((await check()) ? true : undefined));
+}
+
+/** Every client holds the database's cursors after `start` up to its head now: none lost, none twice. */
+async function everyClientMatchesTheDatabase(): Promise<number> {
+  const [head] = await db<{ cursor: string }[]>`select cursor from activity order by cursor desc limit 1`;
+  const target = head?.cursor as string;
+  await until(`every client at ${target}`, 120_000, () =>
+    clients.every((c) => (c.delivered.at(-1) ?? '') >= target),
+  );
+  const truth = (
+    await db<{ cursor: string }[]>`
+      select cursor from activity where cursor > ${start} and cursor <= ${target} order by cursor`
+  ).map((r) => r.cursor);
+  expect(truth.length).toBeGreaterThan(0);
+  for (const c of clients) {
+    expect(c.twice).toEqual([]);
+    expect(c.delivered.filter((cursor) => cursor <= target)).toEqual(truth);
+  }
+  return truth.length;
+}
+
+type Conditions = { profile: string; counters: Record<string, number> };
+const conditions = async () => (await (await fetch(`${proxyUrl}/conditions`)).json()) as Conditions;
+
+beforeAll(async () => {
+  stack = await launchStack({
+    root,
+    args: ['--rpc-profile', 'opbnb-public'],
+    env: {
+      PG_DATA: join(scratch, 'pg'),
+      SKALD_DEPLOYMENT: join(scratch, 'deployment.json'),
+      // opBNB makes a block a second; the bots at 3 moves a second
+      ANVIL_BLOCK_TIME: '1',
+      SIM_RATE: '3',
+      LOG_LEVEL: 'info',
+    },
+    echo: Boolean(process.env.SKALD_TEST_LOG),
+  });
+  const line = await stack.waitForLine(/rpc profile opbnb-public/, 480_000);
+  proxyUrl = line.match(/ at (http:\/\/[\d.:]+)/)?.[1] as string;
+  await stack.waitForLine(/Skald is at/, 480_000);
+  db = postgres(`postgres://postgres:postgres@127.0.0.1:${stack.ports.postgres}/skald`, {
+    max: 2,
+    onnotice: () => {},
+    connection: { search_path: 'skald' },
+  });
+  await until('the first events', 120_000, async () => {
+    const [row] = await db<{ cursor: string }[]>`select cursor from activity order by cursor desc limit 1`;
+    if (row) start = row.cursor;
+    return row !== undefined;
+  });
+  for (let i = 0; i < CLIENTS; i++) clients.push(await connect(stack.origin));
+}, 600_000);
+
+afterAll(async () => {
+  for (const c of clients) c.live.close();
+  await db?.end({ timeout: 5 });
+  await stack?.interrupt(60_000);
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('npm start -- --rpc-profile opbnb-public', () => {
+  it('reaches the chain through the proxy, over HTTP only, within its rate', async () => {
+    expect(proxyUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(stack.lines.some((l) => /rpc profile opbnb-public .*HTTP only/.test(l))).toBe(true);
+    const before = await conditions();
+    await new Promise((r) => setTimeout(r, 10_000));
+    const after = await conditions();
+    expect(after.profile).toBe('opbnb-public');
+    // the indexer and the gateway are talking through it, and nobody got a websocket
+    expect(after.counters.calls - (before.counters.calls ?? 0)).toBeGreaterThan(10);
+    expect(after.counters.websocketsOpened).toBe(0);
+    // the gateway's fast lane was refused the websocket (or never asked) and polls
+    const status = (await (await fetch(`${stack.origin}/api/live/status`)).json()) as {
+      fastLane: { mode: string; connected: boolean };
+    };
+    expect(status.fastLane).toMatchObject({ mode: 'polling', connected: true });
+  });
+
+  it('delivers every event exactly once to live clients while the bots play', async () => {
+    // at least 20 s of play after the clients subscribed
+    await new Promise((r) => setTimeout(r, 20_000));
+    const events = await everyClientMatchesTheDatabase();
+    const { counters } = await conditions();
+    console.log(
+      `opbnb-public: ${events} events to ${CLIENTS} clients, 0 lost, 0 twice; proxy ${JSON.stringify(counters)}`,
+    );
+  });
+
+  it('retracts what a reorg takes away, from every client and from the database', async () => {
+    const anvil = `http://127.0.0.1:${stack.ports.anvil}`;
+    const depth = 3;
+    // the indexer has committed blocks with events near the head
+    let tip = 0;
+    let orphaned: string[] = [];
+    await until('events in the last blocks, indexed and delivered', 120_000, async () => {
+      const head = Number(await anvilRpc<string>(anvil, 'eth_blockNumber'));
+      tip = head;
+      orphaned = (
+        await db<{ cursor: string }[]>`
+          select cursor from activity where block_number > ${head - depth} order by cursor`
+      ).map((r) => r.cursor);
+      const last = orphaned.at(-1);
+      return last !== undefined && clients.every((c) => c.delivered.includes(last));
+    });
+    // replace the last `depth` blocks with empty ones
+    await anvilRpc(anvil, 'anvil_reorg', [depth, []]);
+    await until('the orphaned events gone from the database', 120_000, async () => {
+      const [row] = await db<{ n: string }[]>`
+        select count(*) as n from activity where cursor in ${db(orphaned)} and block_number <= ${tip}`;
+      return Number(row?.n) === 0;
+    });
+    await until('every client told', 60_000, () =>
+      clients.every((c) => orphaned.every((cursor) => c.retracted.includes(cursor))),
+    );
+    for (const c of clients) for (const cursor of orphaned) expect(c.delivered).not.toContain(cursor);
+    await everyClientMatchesTheDatabase();
+  });
+});
