@@ -17,6 +17,8 @@ export type RpcConditionsCounters = {
   requests: number;
   /** JSON-RPC calls (a batch counts each) */
   calls: number;
+  /** eth_getLogs calls among them */
+  getLogs: number;
   /** calls refused by the rate limit (HTTP 429, or an error on the websocket) */
   rateLimited: number;
   /** HTTP 429 answers */
@@ -89,6 +91,7 @@ export async function startRpcConditionsProxy(options: RpcConditionsOptions): Pr
   const counters: RpcConditionsCounters = {
     requests: 0,
     calls: 0,
+    getLogs: 0,
     rateLimited: 0,
     http429: 0,
     getLogsRangeRejected: 0,
@@ -167,6 +170,7 @@ export async function startRpcConditionsProxy(options: RpcConditionsOptions): Pr
     }
     const calls = Array.isArray(parsed) ? parsed : [parsed];
     counters.calls += calls.length;
+    counters.getLogs += calls.filter((c) => c.method === 'eth_getLogs').length;
     const wait = delay();
     if (wait > 0) await sleep(wait);
     const retryAfter = limit?.take(calls.length) ?? 0;
@@ -248,6 +252,7 @@ export async function startRpcConditionsProxy(options: RpcConditionsOptions): Pr
         calls = [];
       }
       counters.calls += calls.length;
+      counters.getLogs += calls.filter((c) => c.method === 'eth_getLogs').length;
       if (limit && calls.length > 0 && limit.take(calls.length) > 0) {
         counters.rateLimited += calls.length;
         const errors = calls.map((c) => ({

@@ -1,0 +1,144 @@
+/**
+ * Network conditions: the indexer behind the RPC conditions proxy (@skald/chain/rpc-conditions), one block of
+ * figures per profile (BENCH_PROFILES, default local,opbnb-public,opbnb-paid), each on a fresh chain and
+ * database:
+ *
+ *  - backfill: BENCH_EVENTS (default 20,000) game events generated first, then the indexer started through the
+ *    proxy with the settings `npm start --rpc-profile` gives it; events/s until it is ready, and the share of the
+ *    profile's allowed call rate it used (calls through the proxy / (seconds × calls/s)), goal ≥ 90 %;
+ *  - keep-up: anvil mining every BENCH_BLOCK_MS (default 250, opBNB's block time) while the bots play at
+ *    BENCH_RATE moves/s (default 4) for BENCH_SECONDS (default 30; the issue asks 600): head - indexed block,
+ *    sampled every 100 ms, p50/p99 (goal p99 ≤ 2 blocks);
+ *  - the proxy's counters: calls, 429 answers, calls refused, getLogs refused, websocket drops.
+ *
+ * The host's load average is printed beside each block: on a shared 2-core machine it moves the figures.
+ */
+import { loadavg } from 'node:os';
+import {
+  RPC_PROFILE_NAMES,
+  type RpcProfileName,
+  rpcProfile,
+  startRpcConditionsProxy,
+} from '@skald/chain/rpc-conditions';
+import { runSimulator } from '@skald/chain/simulator';
+import { createTestDatabase, indexedBlock, openReader, startChain, startTestIndexer } from '@skald/harness';
+import { createPublicClient, http } from 'viem';
+import { generateChain } from './generate.ts';
+import { fmt, now, percentile, report } from './stats.ts';
+
+const positive = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name}: a positive number (got ${process.env[name]})`);
+  return value;
+};
+const events = positive('BENCH_EVENTS', 20_000);
+const seconds = positive('BENCH_SECONDS', 30);
+const blockMs = positive('BENCH_BLOCK_MS', 250);
+const rate = positive('BENCH_RATE', 4);
+const profiles = (process.env.BENCH_PROFILES ?? RPC_PROFILE_NAMES.join(','))
+  .split(',')
+  .map((p) => rpcProfile(p.trim()).name);
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+async function run(name: RpcProfileName) {
+  const profile = rpcProfile(name);
+  const chain = await startChain({ blockTime: blockMs / 1000, extraArgs: ['--gas-limit', '2000000000'] });
+  const generated = await generateChain(chain.anvil.rpcUrl, chain.deployment, { events });
+  const client = createPublicClient({ transport: http(chain.anvil.rpcUrl), cacheTime: 0 });
+  const generatedHead = await client.getBlockNumber();
+  const proxy = await startRpcConditionsProxy({ upstream: chain.anvil.rpcUrl, profile });
+  const database = await createTestDatabase('skald_bench_network');
+  const loadBefore = load();
+  try {
+    // ---- backfill through the proxy, with the settings `npm start --rpc-profile` gives the indexer
+    const started = now();
+    const indexer = await startTestIndexer(chain, database, {
+      rpcUrl: proxy.url,
+      wsUrl: proxy.wsUrl,
+      env: {
+        PONDER_LOG_LEVEL: 'warn',
+        SKALD_RPC_PROFILE: profile.name,
+        ...(profile.indexer
+          ? {
+              SKALD_RPC_FANOUT: '1',
+              SKALD_GETLOGS_RANGE: String(profile.indexer.getLogsRange),
+              SKALD_POLLING_MS: String(profile.indexer.pollingMs),
+            }
+          : {}),
+      },
+    });
+    // Ponder boots (seconds, more on a loaded host) before it fetches: the backfill is timed from its first
+    // eth_getLogs to the generated history indexed, and its calls counted from there
+    let firstCall = 0;
+    let callsAtStart = 0;
+    const watch = setInterval(() => {
+      const counters = proxy.counters();
+      if (!firstCall && counters.getLogs > 0) {
+        firstCall = now();
+        callsAtStart = counters.calls - counters.getLogs;
+      }
+    }, 10);
+    await indexer.ready(30 * 60_000);
+    // ready is the backfill up to the block Ponder took as final; caught up is the generated history indexed
+    const reader = openReader(database);
+    while ((await indexedBlock(reader)) < generatedHead) await new Promise((r) => setTimeout(r, 50));
+    clearInterval(watch);
+    const backfillS = (now() - (firstCall || started)) / 1000;
+    const backfillCalls = proxy.counters().calls - callsAtStart;
+    const [row] = await reader.sql<{ n: string }[]>`
+      select count(*) as n from activity where block_number <= ${generatedHead.toString()}`;
+    const indexed = Number(row?.n);
+
+    // ---- keep-up: the bots play on the chain directly (other users, not our rate budget)
+    const abort = new AbortController();
+    const bots = runSimulator({
+      rpcUrl: chain.anvil.rpcUrl,
+      deployment: chain.deployment,
+      bots: 8,
+      actionsPerSecond: rate,
+      badMoveShare: 0,
+      seed: 7,
+      signal: abort.signal,
+      log: () => {},
+    });
+    const countersBefore = proxy.counters();
+    const lag: number[] = [];
+    const end = now() + seconds * 1000;
+    while (now() < end) {
+      const [head, done] = await Promise.all([client.getBlockNumber(), indexedBlock(reader)]);
+      if (done >= 0n) lag.push(Number(head - done));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    abort.abort();
+    await bots.catch(() => {});
+    const counters = proxy.counters();
+    const perSecond = profile.rate?.perSecond;
+    report(`bench:network ${profile.name} (${profile.about})`, {
+      'host load (1/5/15 min), before → after': `${loadBefore} → ${load()}`,
+      'backfill: events, blocks': `${fmt(indexed)} events (${fmt(generated.events)} generated), ${fmt(generated.blocks)} blocks`,
+      'backfill: events/s': `${fmt(indexed / backfillS, 0)} (${fmt(backfillS)} s)`,
+      'backfill: calls, share of the allowed rate': perSecond
+        ? `${fmt(backfillCalls)} calls, ${fmt((backfillCalls / (backfillS * perSecond)) * 100)} % of ${perSecond}/s (goal ≥ 90 %)`
+        : `${fmt(backfillCalls)} calls (no limit)`,
+      [`keep-up lag p50 / p99 (blocks of ${blockMs} ms, ${seconds} s, ${rate} moves/s)`]: `${percentile(lag, 50)} / ${percentile(lag, 99)} (goal p99 ≤ 2)`,
+      'keep-up calls/s': fmt((counters.calls - countersBefore.calls) / seconds),
+      '429 answers (calls refused)': `${counters.http429} (${counters.rateLimited})`,
+      'getLogs refused: range, results': `${counters.getLogsRangeRejected}, ${counters.getLogsResultsRejected}`,
+      'websockets: opened, dropped, refused': `${counters.websocketsOpened}, ${counters.websocketsDropped}, ${counters.websocketsRefused}`,
+    });
+    await reader.close();
+    await indexer.stop();
+  } finally {
+    await proxy.stop();
+    await database.drop().catch(() => {});
+    await chain.stop();
+  }
+}
+
+for (const name of profiles) await run(name);
+process.exit(0);
