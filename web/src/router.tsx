@@ -1,6 +1,7 @@
 /**
- * The router factory, called once per SSR request and once in the browser: a fresh QueryClient and wagmi config
- * each time (never module singletons), wired for streamed dehydration of queries.
+ * The router factory, called once per SSR request and once in the browser: a fresh QueryClient and wallet layer
+ * each time (never module singletons), wired for streamed dehydration of queries. The wallet layer's wagmi config
+ * is made in the browser only, once the page is idle (wallet/wallet-layer.tsx).
  */
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
@@ -10,9 +11,8 @@ import { createQueryClient, sessionQueryOptions } from './api/queries.ts';
 import type { AppConfig, Session } from './boot.ts';
 import { ErrorPage } from './components/errors/error-page.tsx';
 import { NotFoundPage } from './components/errors/not-found-page.tsx';
-import { AppProviders } from './providers.tsx';
 import { routeTree } from './routeTree.gen.ts';
-import { createWagmiConfig } from './wallet/config.ts';
+import { WalletLayerProvider } from './wallet/wallet-layer.tsx';
 
 export type AppRouterOptions = {
   config: AppConfig;
@@ -26,7 +26,6 @@ export function createAppRouter(options: AppRouterOptions) {
   const queryClient = createQueryClient();
   const api = options.api ?? createApi();
   queryClient.setQueryData(sessionQueryOptions(api).queryKey, options.session);
-  const wagmiConfig = createWagmiConfig(options.config);
   const router = createRouter({
     routeTree,
     context: { queryClient, api, config: options.config },
@@ -36,11 +35,11 @@ export function createAppRouter(options: AppRouterOptions) {
     scrollRestoration: true,
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: ErrorPage,
-    // biome-ignore lint/correctness/noComponentHookFactories: Wrap must close over this request's own wagmi config
+    // biome-ignore lint/correctness/noComponentHookFactories: Wrap must close over this request's own config and cookie
     Wrap: ({ children }: { children: ReactNode }) => (
-      <AppProviders wagmiConfig={wagmiConfig} cookie={options.cookie}>
+      <WalletLayerProvider config={options.config} cookie={options.cookie}>
         {children}
-      </AppProviders>
+      </WalletLayerProvider>
     ),
   });
   setupRouterSsrQueryIntegration({ router, queryClient });

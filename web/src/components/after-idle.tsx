@@ -1,9 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-
-type IdleWindow = Window & {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (id: number) => void;
-};
+import { whenIdle } from '../lib/idle.ts';
 
 /**
  * Renders its children in the browser only, once hydration is over and the main thread is idle (at most a
@@ -12,14 +8,6 @@ type IdleWindow = Window & {
  */
 export function AfterIdle({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const w = window as IdleWindow;
-    if (w.requestIdleCallback && w.cancelIdleCallback) {
-      const id = w.requestIdleCallback(() => setReady(true), { timeout: 1000 });
-      return () => w.cancelIdleCallback?.(id);
-    }
-    const timer = setTimeout(() => setReady(true), 50);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => setReady(true)), []);
   return ready ? children : null;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { sessionQueryOptions, vikingDataQueryOptions } from '../api/queries.ts';
-import { useWalletConnection } from '../wallet/initial-address.tsx';
+import { useWalletConnection } from '../wallet/wallet-layer.tsx';
 
 export function useApi() {
   return useRouteContext({ from: '__root__', select: (context) => context.api });

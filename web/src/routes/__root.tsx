@@ -1,17 +1,10 @@
 import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Toaster } from 'sonner';
 import { AfterIdle } from '../components/after-idle.tsx';
 import { NotFoundPage } from '../components/errors/not-found-page.tsx';
 import { PageHead } from '../components/errors/page-head.tsx';
 import { Header } from '../components/header/header.tsx';
-import { DelayBanner } from '../components/live/delay-banner.tsx';
-import { HydratedMarker } from '../components/live/hydrated-marker.tsx';
-import { LiveCache } from '../components/live/live-cache.tsx';
-import { MintToasts } from '../components/live/mint-toasts.tsx';
-import { MyMomentToasts } from '../components/live/my-moment-toasts.tsx';
-import { ToastClearance } from '../components/live/toast-clearance.tsx';
-import { VersionWatcher } from '../components/live/version-watcher.tsx';
-import { WelcomeToast } from '../components/live/welcome.tsx';
 import type { RouterContext } from '../router-context.ts';
 import '../styles.css';
 
@@ -43,6 +36,18 @@ const TOASTER = {
 } as const;
 const HOTKEY = ['altKey', 'KeyT'];
 
+/** The live layer (components/live/live-layer.tsx), fetched once the page is idle: not in the first load. */
+const LiveLayer = lazy<ComponentType>(() =>
+  import('../components/live/live-layer.tsx').then(
+    (module) => ({ default: module.LiveLayer }),
+    (error: unknown) => {
+      // the page keeps working without live updates; the next navigation's full load tries again
+      console.warn('The live layer could not be loaded', error);
+      return { default: () => null };
+    },
+  ),
+);
+
 function RootDocument() {
   return (
     <html lang="en">
@@ -59,14 +64,9 @@ function RootDocument() {
         </main>
         <Toaster {...TOASTER} hotkey={HOTKEY} theme="dark" closeButton richColors />
         <AfterIdle>
-          <MintToasts />
-          <MyMomentToasts />
-          <ToastClearance />
-          <LiveCache />
-          <WelcomeToast />
-          <VersionWatcher />
-          <DelayBanner />
-          <HydratedMarker />
+          <Suspense fallback={null}>
+            <LiveLayer />
+          </Suspense>
         </AfterIdle>
         <Scripts />
       </body>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useConfig } from 'wagmi';
 import { inventoryQueryOptions, shopQueryOptions } from '../api/queries.ts';
 import { ConnectButton } from '../components/header/connect-button.tsx';
 import { number } from '../lib/format.ts';
@@ -16,6 +15,7 @@ import {
 } from '../tx/actions.ts';
 import { reputationQueryOptions } from '../tx/reputation.ts';
 import { useTransactor } from '../tx/use-transactor.ts';
+import { useWallet } from '../wallet/wallet-layer.tsx';
 
 export const Route = createFileRoute('/confirm')({
   // every search key is kept as given: parseActionLink decides what the link may carry
@@ -59,9 +59,14 @@ function Review({ action, args }: { action: GameAction; args: ActionArgs }) {
     enabled: characterId !== undefined,
   });
   const shop = useQuery({ ...shopQueryOptions(api, shopId), enabled: action.needs.includes('shop') });
-  const wagmiConfig = useConfig();
+  const wallet = useWallet();
   const reputation = useQuery({
-    ...reputationQueryOptions(wagmiConfig, config.contracts.Shop, characterId, shopId),
+    ...reputationQueryOptions(
+      async () => (await wallet.load()).config,
+      config.contracts.Shop,
+      characterId,
+      shopId,
+    ),
     enabled: characterId !== undefined && action.needs.includes('shop'),
   });
   const data: QuoteData = {

@@ -3,14 +3,13 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Address } from 'viem';
-import { useSignMessage } from 'wagmi';
 import { sessionQueryOptions } from '../api/queries.ts';
 import { ConnectButton } from '../components/header/connect-button.tsx';
 import { shortAddress } from '../lib/format.ts';
 import { useApi, useAppConfig, useSession } from '../lib/hooks.ts';
 import { describeWalletError } from '../wallet/errors.ts';
-import { useWalletConnection } from '../wallet/initial-address.tsx';
 import { signIn } from '../wallet/sign-in.ts';
+import { useWallet } from '../wallet/wallet-layer.tsx';
 
 /** Only same-site paths may follow a sign-in, never another origin. */
 function safeNext(value: unknown): string | undefined {
@@ -30,8 +29,8 @@ function LoginPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { address, status } = useWalletConnection();
-  const { signMessageAsync } = useSignMessage();
+  const wallet = useWallet();
+  const { address, status } = wallet.connection;
   const [busy, setBusy] = useState(false);
 
   const onSignIn = async () => {
@@ -42,7 +41,7 @@ function LoginPage() {
         api,
         address: address as Address,
         chainId: config.chainId,
-        signMessage: (message) => signMessageAsync({ message }),
+        signMessage: async (message) => (await wallet.load()).signMessage(message),
       });
       queryClient.setQueryData(sessionQueryOptions(api).queryKey, fresh);
       toast.success('Signed in', { position: 'bottom-right' });

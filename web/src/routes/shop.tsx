@@ -2,12 +2,12 @@ import { itemName, shopBuyPrice, shopBuyTotal, shopSellPrice, UINT64_MAX } from 
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useConfig } from 'wagmi';
 import { inventoryQueryOptions, shopQueryOptions } from '../api/queries.ts';
 import { number } from '../lib/format.ts';
 import { useAppConfig, usePlayer } from '../lib/hooks.ts';
 import { confirmSearch } from '../tx/actions.ts';
 import { reputationQueryOptions } from '../tx/reputation.ts';
+import { useWallet } from '../wallet/wallet-layer.tsx';
 
 const SHOP_ID = 1;
 
@@ -38,10 +38,15 @@ function ShopPage() {
   const navigate = useNavigate();
   const { data } = useSuspenseQuery(shopQueryOptions(api, SHOP_ID));
   const config = useAppConfig();
-  const wagmiConfig = useConfig();
+  const wallet = useWallet();
   // reputation lives only on chain: read through the chain client, the read code fetched with the first read
   const reputation = useQuery({
-    ...reputationQueryOptions(wagmiConfig, config.contracts.Shop, player.characterId, SHOP_ID),
+    ...reputationQueryOptions(
+      async () => (await wallet.load()).config,
+      config.contracts.Shop,
+      player.characterId,
+      SHOP_ID,
+    ),
     enabled: player.characterId !== undefined,
   });
   const buying = reputation.data?.buyingPower ?? 0;

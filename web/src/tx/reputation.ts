@@ -7,7 +7,8 @@ import type { Address } from 'viem';
 import type { WagmiConfig } from '../wallet/config.ts';
 
 export function reputationQueryOptions(
-  wagmiConfig: WagmiConfig,
+  /** the wallet layer's config (loaded on demand: wallet-layer.tsx's `load`) */
+  wagmiConfig: () => Promise<WagmiConfig>,
   shop: Address,
   characterId: string | undefined,
   shopId: number,
@@ -16,7 +17,7 @@ export function reputationQueryOptions(
     queryKey: ['shop-reputation', shop, characterId ?? '', shopId],
     queryFn: async () => {
       const { readReputation } = await import('./reputation-read.ts');
-      return readReputation(wagmiConfig, shop, BigInt(characterId ?? '0'), shopId);
+      return readReputation(await wagmiConfig(), shop, BigInt(characterId ?? '0'), shopId);
     },
   };
 }

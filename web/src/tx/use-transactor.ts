@@ -7,10 +7,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { Hash, TransactionReceipt } from 'viem';
-import { useConfig } from 'wagmi';
-import { getConnection } from 'wagmi/actions';
 import type { ContractCall } from '../lib/contracts.ts';
 import { WRONG_NETWORK_MESSAGE } from '../wallet/network.ts';
+import { useWallet, type WalletLayer } from '../wallet/wallet-layer.tsx';
 
 export type TxResult =
   | { ok: true; hash: Hash; receipt: TransactionReceipt; blockNumber: bigint }
@@ -19,11 +18,13 @@ export type TxResult =
 /** A check run after the toast appears and before the wallet is asked: a sentence stops the transaction. */
 export type Precheck = () => Promise<string | undefined>;
 
+const CODE_NOT_LOADED = 'The transaction code could not be loaded: check your connection and try again.';
+
 /** The transaction half that only a send needs, fetched on first use (and kept by the module cache). */
 const loadSend = () => import('./send.ts');
 
 export function useTransactor() {
-  const config = useConfig();
+  const { layer: loadedLayer, load, gameChainId } = useWallet();
   const queryClient = useQueryClient();
   return useCallback(
     async (
@@ -31,9 +32,17 @@ export function useTransactor() {
       call: ContractCall,
       options: { invalidate?: unknown[][]; precheck?: Precheck } = {},
     ): Promise<TxResult> => {
+      // the wallet layer has loaded by the time a form can be sent (a send needs a connected wallet); else wait
+      let layer: WalletLayer;
+      try {
+        layer = loadedLayer ?? (await load());
+      } catch {
+        toast.error(`${label} failed`, { position: 'bottom-right', description: CODE_NOT_LOADED });
+        return { ok: false, message: CODE_NOT_LOADED };
+      }
       // a wallet on another chain would sign for the wrong network: refuse before the wallet asks
-      const connection = getConnection(config);
-      if (connection.status === 'connected' && connection.chainId !== config.chains[0].id) {
+      const connection = layer.connection();
+      if (connection.status === 'connected' && connection.chainId !== gameChainId) {
         toast.error(`${label} failed`, { position: 'bottom-right', description: WRONG_NETWORK_MESSAGE });
         return { ok: false, message: WRONG_NETWORK_MESSAGE };
       }
@@ -46,7 +55,7 @@ export function useTransactor() {
           return { ok: false, message: problem };
         }
         tx = await loadSend();
-        const receipt = await tx.send(config, call, () =>
+        const receipt = await tx.send(layer.config, call, () =>
           toast.loading(`${label}: waiting for the chain…`, { id, position: 'bottom-right' }),
         );
         if (receipt.status !== 'success') throw new Error('The transaction was reverted.');
@@ -58,13 +67,11 @@ export function useTransactor() {
         for (const key of options.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
         return { ok: true, hash: receipt.transactionHash, receipt, blockNumber: receipt.blockNumber };
       } catch (error) {
-        const message = tx
-          ? tx.describeTxError(error)
-          : 'The transaction code could not be loaded: check your connection and try again.';
+        const message = tx ? tx.describeTxError(error) : CODE_NOT_LOADED;
         toast.error(`${label} failed`, { id, position: 'bottom-right', description: message });
         return { ok: false, message };
       }
     },
-    [config, queryClient],
+    [loadedLayer, load, gameChainId, queryClient],
   );
 }

@@ -4,11 +4,10 @@
  * it — wagmi's injected connector does both); until it has, the header shows the wrong-network state and every
  * game action is disabled.
  */
-import { useHydrated } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useConfig, useConnection, useSwitchChain } from 'wagmi';
 import { describeWalletError } from './errors.ts';
+import { useWallet } from './wallet-layer.tsx';
 
 /** What the wallet is connected to, as far as game actions care. */
 export type NetworkState = 'disconnected' | 'wrong-network' | 'ready';
@@ -24,18 +23,18 @@ export function networkState(options: {
 }
 
 export function useGameChainId(): number {
-  const config = useConfig();
-  return config.chains[0].id;
+  return useWallet().gameChainId;
 }
 
-/** The connected wallet's network state: 'ready' only when connected on the game's chain. */
+/**
+ * The connected wallet's network state: 'ready' only when connected on the game's chain. The server, the first
+ * client render and every render before the wallet layer has loaded say 'disconnected' (nothing is known of the
+ * wallet's chain until then).
+ */
 export function useNetworkState(): NetworkState {
-  const gameChainId = useGameChainId();
-  const hydrated = useHydrated();
-  const { status, address, chainId } = useConnection();
-  // the server and the first client render know nothing of the wallet's chain: both say 'disconnected'
-  if (!hydrated) return 'disconnected';
-  return networkState({ status, address, chainId, gameChainId });
+  const { connection, gameChainId, layer } = useWallet();
+  if (!layer) return 'disconnected';
+  return networkState({ ...connection, gameChainId });
 }
 
 /** True when a game action may be sent: connected, and on the game's chain. */
@@ -45,15 +44,16 @@ export function useCanTransact(): boolean {
 
 /** Asks the wallet to move to the game's chain; a refusal shows the spec's message. */
 export function useSwitchToGameChain() {
-  const gameChainId = useGameChainId();
-  const switchChain = useSwitchChain();
+  const { gameChainId, load } = useWallet();
+  const [pending, setPending] = useState(false);
   const switchNow = useCallback(() => {
-    switchChain.mutate(
-      { chainId: gameChainId },
-      { onError: (error) => toast.error(describeWalletError(error, 'switch'), { id: 'switch-chain' }) },
-    );
-  }, [switchChain.mutate, gameChainId]);
-  return { switchNow, pending: switchChain.isPending };
+    setPending(true);
+    load()
+      .then((layer) => layer.switchChain(gameChainId))
+      .catch((error: unknown) => toast.error(describeWalletError(error, 'switch'), { id: 'switch-chain' }))
+      .finally(() => setPending(false));
+  }, [load, gameChainId]);
+  return { switchNow, pending };
 }
 
 /**
@@ -62,7 +62,7 @@ export function useSwitchToGameChain() {
  */
 export function useAskForGameChain() {
   const state = useNetworkState();
-  const { address, chainId } = useConnection();
+  const { address, chainId } = useWallet().connection;
   const { switchNow } = useSwitchToGameChain();
   const asked = useRef<string | undefined>(undefined);
   useEffect(() => {

@@ -3,11 +3,11 @@
  * another chain shows 'Wrong network' instead (click: ask the wallet to switch) next to a disconnect control.
  */
 import { abbreviateAddress } from '@skald/game';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { useConnect, useConnectors, useDisconnect } from 'wagmi';
 import { describeWalletError } from '../../wallet/errors.ts';
-import { useWalletConnection } from '../../wallet/initial-address.tsx';
 import { useNetworkState, useSwitchToGameChain } from '../../wallet/network.ts';
+import { useWallet } from '../../wallet/wallet-layer.tsx';
 import { MagneticButton } from './magnetic.tsx';
 
 export const WRONG_NETWORK_LABEL = 'Wrong network';
@@ -20,18 +20,21 @@ export function connectLabel(status: string, address: string | undefined): strin
 }
 
 export function ConnectButton() {
-  const { address, status } = useWalletConnection();
-  const connectors = useConnectors();
-  const connect = useConnect();
-  const disconnect = useDisconnect();
+  const wallet = useWallet();
+  const { address } = wallet.connection;
+  // a click before the wallet layer has arrived waits for it: 'Connecting…' meanwhile
+  const [loading, setLoading] = useState(false);
+  const status = loading ? 'connecting' : wallet.connection.status;
   const network = useNetworkState();
   const { switchNow, pending: switching } = useSwitchToGameChain();
   const label = connectLabel(status, address);
 
-  const onDisconnect = () =>
-    disconnect.mutate(undefined, {
-      onError: (error) => toast.error(describeWalletError(error)),
-    });
+  const onDisconnect = () => {
+    wallet
+      .load()
+      .then((layer) => layer.disconnect())
+      .catch((error: unknown) => toast.error(describeWalletError(error)));
+  };
 
   if (address && network === 'wrong-network') {
     return (
@@ -61,12 +64,17 @@ export function ConnectButton() {
       onDisconnect();
       return;
     }
-    const connector = connectors[0];
-    if (!connector) {
-      toast.error(describeWalletError({ name: 'ProviderNotFoundError' }));
-      return;
-    }
-    connect.mutate({ connector }, { onError: (error) => toast.error(describeWalletError(error, 'connect')) });
+    setLoading(true);
+    wallet
+      .load()
+      .then((layer) => {
+        setLoading(false);
+        return layer.connect();
+      })
+      .catch((error: unknown) => {
+        setLoading(false);
+        toast.error(describeWalletError(error, 'connect'));
+      });
   };
 
   return (

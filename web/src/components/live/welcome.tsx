@@ -8,9 +8,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { useConnection } from 'wagmi';
 import { vikingDataQueryOptions } from '../../api/queries.ts';
 import { useApi } from '../../lib/hooks.ts';
+import { useWalletConnection } from '../../wallet/wallet-layer.tsx';
 
 const GREETED_KEY = 'skald.welcomed';
 
@@ -33,7 +33,7 @@ function writeGreeted(address: string | undefined): void {
 
 export function WelcomeToast() {
   const api = useApi();
-  const { address, status } = useConnection();
+  const { address, status } = useWalletConnection();
   const previous = useRef(status);
   const record = useQuery({
     ...vikingDataQueryOptions(api, address ?? '0x'),
