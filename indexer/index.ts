@@ -5,6 +5,7 @@
 export { decodeMintMethod, MINT_METHODS, MINT_SELECTORS, type MintMethod } from '@skald/chain/activity';
 export {
   commentIndex,
+  prepareIndexer,
   type RunningIndexer,
   type StartIndexerOptions,
   startIndexer,

@@ -36,7 +36,13 @@ import {
   rpcCall,
   within,
 } from './lib/progress.ts';
-import { type RedeployState, type RunFile, removeRunFile, runFilePath, writeRunFile } from './lib/run-file.ts';
+import {
+  type RedeployState,
+  type RunFile,
+  removeRunFile,
+  runFilePath,
+  writeRunFile,
+} from './lib/run-file.ts';
 import { killHard, type PartProcess, type Supervised, supervise } from './lib/supervise.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -342,16 +348,16 @@ async function main() {
     deploymentPath,
     viewsSchema: VIEWS_SCHEMA,
     port,
-      rpcUrl: node.SKALD_RPC_URL,
-      wsUrl: node.SKALD_WS_URL,
-      env: {
-        ...node,
-        ...indexerNode,
-        PONDER_LOG_LEVEL: ponderLevel[logger.settings.level],
-        // pg's deprecation notice about Ponder's own queries is nothing an operator can act on
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-deprecation`.trim(),
-      },
-      log: indexerLog,
+    rpcUrl: node.SKALD_RPC_URL,
+    wsUrl: node.SKALD_WS_URL,
+    env: {
+      ...node,
+      ...indexerNode,
+      PONDER_LOG_LEVEL: ponderLevel[logger.settings.level],
+      // pg's deprecation notice about Ponder's own queries is nothing an operator can act on
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-deprecation`.trim(),
+    },
+    log: indexerLog,
   });
   const startIndexerPart = async (port = indexerPort): Promise<PartProcess> => {
     const indexer = await startIndexer(indexerOptions(port));
@@ -476,7 +482,7 @@ async function main() {
     redeploying = true;
     const requested = Date.now();
     const from = schema;
-    const report = (state: Omit<RedeployState, 'requested' | 'at' | 'from'>) => {
+    const tell = (state: Omit<RedeployState, 'requested' | 'at' | 'from'>) => {
       run = { ...run, redeploy: { ...state, from, requested, at: Date.now() } };
       writeRunFile(runFile, run);
       (state.state === 'failed' ? warn : say)(`redeploy: ${state.message}`);
@@ -485,10 +491,14 @@ async function main() {
       const port = indexerPorts.find((p) => p !== indexerPort) as number;
       const { schema: to } = await prepareIndexer(indexerOptions(port));
       if (to === from) {
-        report({ state: 'unchanged', to, message: `the indexer's code has not changed (schema ${to}); nothing to do` });
+        tell({
+          state: 'unchanged',
+          to,
+          message: `the indexer's code has not changed (schema ${to}); nothing to do`,
+        });
         return;
       }
-      report({
+      tell({
         state: 'indexing',
         to,
         message: `${to} indexes from the sync cache (port ${port}) while ${from} serves`,
@@ -503,16 +513,18 @@ async function main() {
           where schemaname = ${VIEWS_SCHEMA} and definition like ${`%${from}.%`}`;
         if (left?.n) throw new Error(`${left.n} views in ${VIEWS_SCHEMA} still read ${from}; it is kept`);
         if (from) await sql`drop schema if exists ${sql(from)} cascade`;
+        const [events] = await sql<{ n: number }[]>`select count(*)::int as n from ${sql(to)}.activity`;
+        const seconds = (Date.now() - requested) / 1000;
+        tell({
+          state: 'done',
+          to,
+          message: `${to} serves after ${seconds.toFixed(1)} s (${events?.n} events, start-up included); ${from} stopped and dropped`,
+        });
       } finally {
         await sql.end({ timeout: 5 });
       }
-      report({
-        state: 'done',
-        to,
-        message: `${to} serves after ${((Date.now() - requested) / 1000).toFixed(1)} s; ${from} stopped and dropped`,
-      });
     } catch (error) {
-      report({
+      tell({
         state: 'failed',
         message: `${error instanceof Error ? error.message : error}; ${schema} goes on serving`,
       });

@@ -91,7 +91,11 @@ export async function benchChain(sizes: number[], txsPerBlock: number): Promise<
   // through anvil_dumpState comes back as one JSON string, which for 300,000 events outgrows V8's longest string
   mkdirSync(cacheDir, { recursive: true });
   const state = cacheFile.replace(/\.json$/, '.state.json');
-  const chain = await startChain({ extraArgs: [...anvilArgs, '--dump-state', state] });
+  // --dump-state alone also dumps every 60 s: a whole-state JSON (3.4 KB per event) written again and again
+  // slowed generation to a crawl past 300,000 events; once, at the end, is enough
+  const chain = await startChain({
+    extraArgs: [...anvilArgs, '--dump-state', state, '--state-interval', String(365 * 24 * 3600)],
+  });
   const start = now();
   const stats = await generateChain(chain.anvil.rpcUrl, chain.deployment, {
     events: target,

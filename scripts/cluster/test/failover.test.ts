@@ -17,9 +17,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@skald/chain/anvil';
-import { type ActivityFrame, connectLive, type RetractEvent } from '@skald/wire';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectClient,
+  everyClientMatchesTheDatabase,
+  type LiveTestClient,
+  startPoller,
+} from '../../test/live-clients.ts';
 import { type LaunchedStack, launchStack } from '../../test/stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -34,111 +39,15 @@ let stack: LaunchedStack;
 let primary: postgres.Sql;
 let start: string;
 
-type Client = {
-  live: ReturnType<typeof connectLive>;
-  /** confirmed events the client delivered, in order */
-  delivered: string[];
-  /** confirmed cursors a server sent again while the client held them */
-  twice: string[];
-  disconnects: number;
-};
-const clients: Client[] = [];
-
-type Answer = { at: number; status: number; path: string };
-const answers: Answer[] = [];
-let polling = true;
-
-async function poll(origin: string) {
-  const paths = ['/api/activity?limit=5', '/api/clans', '/api/vikings?limit=5'];
-  let i = 0;
-  while (polling) {
-    const path = paths[i++ % paths.length] as string;
-    const at = Date.now();
-    const status = await fetch(`${origin}${path}`, { signal: AbortSignal.timeout(10_000) }).then(
-      async (r) => {
-        await r.body?.cancel();
-        return r.status;
-      },
-      () => 599,
-    );
-    answers.push({ at, status, path });
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function connect(origin: string): Promise<Client> {
-  const live = connectLive(origin, { forceNew: true, reconnectionDelay: 100, reconnectionDelayMax: 1000 });
-  const client: Client = { live, delivered: [], twice: [], disconnects: 0 };
-  const held = new Set<string>();
-  live.socket.on('frame', (frame: ActivityFrame) => {
-    for (const e of frame.events) {
-      if (e.provisional) continue;
-      if (held.has(e.cursor)) client.twice.push(e.cursor);
-      held.add(e.cursor);
-    }
-  });
-  live.socket.on('retract', (r: RetractEvent) => {
-    for (const c of r.cursors) held.delete(c);
-  });
-  live.socket.on('disconnect', () => {
-    client.disconnects += 1;
-  });
-  return new Promise((resolve, reject) => {
-    live.socket.once('connect', () => {
-      void live
-        .subscribe(
-          { topics: ['all'], after: start },
-          {
-            onEvent: (e) => {
-              if (!e.provisional) client.delivered.push(e.cursor);
-            },
-            onRetract: (cursors) => {
-              const gone = new Set(cursors);
-              client.delivered = client.delivered.filter((c) => !gone.has(c));
-            },
-          },
-        )
-        .then(() => resolve(client), reject);
-    });
-    // a refused handshake is retried by the client itself (reconnection); only no connection at all fails
-    setTimeout(() => reject(new Error('no live connection within 60 s')), 60_000).unref();
-  });
-}
+const clients: LiveTestClient[] = [];
+let poller: ReturnType<typeof startPoller>;
 
 async function until(what: string, timeoutMs: number, check: () => boolean | Promise<boolean>) {
   await stack.until(what, timeoutMs, async () => ((await check()) ? true : undefined));
 }
 
-/** Every client holds the database's cursors after `start` up to the head now: none lost, none twice. */
-async function everyClientMatchesTheDatabase() {
-  const [head] = await primary<
-    { cursor: string }[]
-  >`select cursor from activity order by cursor desc limit 1`;
-  const target = head?.cursor as string;
-  await until(`every client at ${target}`, 120_000, () =>
-    clients.every((c) => (c.delivered.at(-1) ?? '') >= target),
-  );
-  const truth = (
-    await primary<{ cursor: string }[]>`
-      select cursor from activity where cursor > ${start} and cursor <= ${target} order by cursor`
-  ).map((r) => r.cursor);
-  expect(truth.length).toBeGreaterThan(0);
-  let lost = 0;
-  let extra = 0;
-  for (const c of clients) {
-    const got = c.delivered.filter((cursor) => cursor <= target);
-    const have = new Set(got);
-    lost += truth.filter((cursor) => !have.has(cursor)).length;
-    extra += got.length - truth.filter((cursor) => have.has(cursor)).length;
-  }
-  const twice = clients.reduce((n, c) => n + c.twice.length, 0);
-  expect({ lost, extra, twice }).toEqual({ lost: 0, extra: 0, twice: 0 });
-  for (const c of clients) expect(c.delivered.filter((cursor) => cursor <= target)).toEqual(truth);
-  return truth.length;
-}
-
-const serverErrors = (from: number, to = Date.now()) =>
-  answers.filter((a) => a.at >= from && a.at <= to && a.status >= 500);
+const everyClientMatches = () => everyClientMatchesTheDatabase(clients, primary, start, until);
+const serverErrors = (from: number, to = Date.now()) => poller.serverErrors(from, to);
 
 /** the pid of the part's newest process, from the line the cluster prints when it starts one */
 function pidOf(part: string): number {
@@ -201,15 +110,17 @@ beforeAll(async () => {
   await new Promise((r) => setTimeout(r, 3000)); // the balancer's checks see them up (rise 2, 1 s apart)
   for (let i = 0; i < CLIENTS; i += 20) {
     clients.push(
-      ...(await Promise.all(Array.from({ length: Math.min(20, CLIENTS - i) }, () => connect(stack.origin)))),
+      ...(await Promise.all(
+        Array.from({ length: Math.min(20, CLIENTS - i) }, () => connectClient(stack.origin, start)),
+      )),
     );
     await new Promise((r) => setTimeout(r, 500));
   }
-  void poll(stack.origin);
+  poller = startPoller(stack.origin, ['/api/activity?limit=5', '/api/clans']);
 }, 900_000);
 
 afterAll(async () => {
-  polling = false;
+  poller?.stop();
   for (const c of clients) c.live.close();
   await primary?.end({ timeout: 5 });
   await stack?.interrupt();
@@ -232,7 +143,7 @@ describe('npm run start:cluster', () => {
       `${stack.origin}/sql/db?sql=${encodeURIComponent('select pg_is_in_recovery() as r')}`,
     );
     expect(((await sql.json()) as { rows: { r: boolean }[] }).rows[0]?.r).toBe(true);
-    await everyClientMatchesTheDatabase();
+    await everyClientMatches();
   });
 
   it('loses and repeats nothing when a gateway is killed with -9', async () => {
@@ -242,7 +153,7 @@ describe('npm run start:cluster', () => {
     const killedAt = Date.now();
     process.kill(pid, 'SIGKILL');
     await backAfter('gateway-1', before);
-    const n = await everyClientMatchesTheDatabase();
+    const n = await everyClientMatches();
     const moved = clients.filter((c) => c.disconnects > 0).length;
     console.log(`gateway kill: ${moved}/${CLIENTS} clients reconnected, ${n} events each, 0 lost, 0 twice`);
     expect(moved).toBeGreaterThan(0);
@@ -258,7 +169,7 @@ describe('npm run start:cluster', () => {
     const from = Date.now();
     process.kill(pid as number, 'SIGKILL');
     await backAfter('redis', before);
-    await everyClientMatchesTheDatabase();
+    await everyClientMatches();
     expect(serverErrors(from)).toEqual([]);
   });
 
@@ -285,13 +196,13 @@ describe('npm run start:cluster', () => {
     });
     clearInterval(watch);
     expect(seen.has('primary')).toBe(true);
-    await everyClientMatchesTheDatabase();
+    await everyClientMatches();
     // the poller asked while the replica was down, and went on asking after it was back
-    expect(answers.filter((a) => a.at >= from && a.at < backAt).length).toBeGreaterThan(0);
+    expect(poller.answers.filter((a) => a.at >= from && a.at < backAt).length).toBeGreaterThan(0);
     await until(
       '20 REST answers since the kill',
       30_000,
-      () => answers.filter((a) => a.at >= from).length > 20,
+      () => poller.answers.filter((a) => a.at >= from).length > 20,
     );
     expect(serverErrors(from)).toEqual([]);
   });
