@@ -48,9 +48,20 @@ const load = () =>
 async function run(name: RpcProfileName) {
   const profile = rpcProfile(name);
   const chain = await startChain({ blockTime: blockMs / 1000, extraArgs: ['--gas-limit', '2000000000'] });
-  const generated = await generateChain(chain.anvil.rpcUrl, chain.deployment, { events });
+  await generateChain(chain.anvil.rpcUrl, chain.deployment, { events });
   const client = createPublicClient({ transport: http(chain.anvil.rpcUrl), cacheTime: 0 });
+  const address = Object.values(chain.deployment.contracts);
+  // Ponder's checkpoint moves with blocks that carry events: progress is measured against the newest of those
+  const newestEventBlock = async (from: bigint, to: bigint, known: bigint) => {
+    if (to < from) return known;
+    const logs = await client.getLogs({ address, fromBlock: from, toBlock: to });
+    return logs.reduce(
+      (n, log) => (log.blockNumber !== null && log.blockNumber > n ? log.blockNumber : n),
+      known,
+    );
+  };
   const generatedHead = await client.getBlockNumber();
+  const lastGenerated = await newestEventBlock(0n, generatedHead, 0n);
   const proxy = await startRpcConditionsProxy({ upstream: chain.anvil.rpcUrl, profile });
   const database = await createTestDatabase('skald_bench_network');
   const loadBefore = load();
@@ -86,12 +97,12 @@ async function run(name: RpcProfileName) {
     await indexer.ready(30 * 60_000);
     // ready is the backfill up to the block Ponder took as final; caught up is the generated history indexed
     const reader = openReader(database);
-    while ((await indexedBlock(reader)) < generatedHead) await new Promise((r) => setTimeout(r, 50));
+    while ((await indexedBlock(reader)) < lastGenerated) await new Promise((r) => setTimeout(r, 50));
     clearInterval(watch);
     const backfillS = (now() - (firstCall || started)) / 1000;
     const backfillCalls = proxy.counters().calls - callsAtStart;
     const [row] = await reader.sql<{ n: string }[]>`
-      select count(*) as n from activity where block_number <= ${generatedHead.toString()}`;
+      select count(*) as n from activity where block_number <= ${lastGenerated.toString()}`;
     const indexed = Number(row?.n);
 
     // ---- keep-up: the bots play on the chain directly (other users, not our rate budget)
@@ -107,11 +118,18 @@ async function run(name: RpcProfileName) {
       log: () => {},
     });
     const countersBefore = proxy.counters();
+    // lag: blocks from the indexed one to the newest block with game events (the chain's empty blocks between
+    // moves never move the checkpoint, so the head alone would count them as lag)
     const lag: number[] = [];
     const end = now() + seconds * 1000;
+    let scanned = generatedHead;
+    let newest = lastGenerated;
     while (now() < end) {
-      const [head, done] = await Promise.all([client.getBlockNumber(), indexedBlock(reader)]);
-      if (done >= 0n) lag.push(Number(head - done));
+      const head = await client.getBlockNumber();
+      newest = await newestEventBlock(scanned + 1n, head, newest);
+      scanned = head;
+      const done = await indexedBlock(reader);
+      if (done >= 0n) lag.push(Math.max(0, Number(newest - done)));
       await new Promise((r) => setTimeout(r, 100));
     }
     abort.abort();
@@ -120,12 +138,12 @@ async function run(name: RpcProfileName) {
     const perSecond = profile.rate?.perSecond;
     report(`bench:network ${profile.name} (${profile.about})`, {
       'host load (1/5/15 min), before → after': `${loadBefore} → ${load()}`,
-      'backfill: events, blocks': `${fmt(indexed)} events (${fmt(generated.events)} generated), ${fmt(generated.blocks)} blocks`,
+      'backfill: events, blocks': `${fmt(indexed)} events in ${fmt(Number(lastGenerated))} blocks`,
       'backfill: events/s': `${fmt(indexed / backfillS, 0)} (${fmt(backfillS)} s)`,
       'backfill: calls, share of the allowed rate': perSecond
         ? `${fmt(backfillCalls)} calls, ${fmt((backfillCalls / (backfillS * perSecond)) * 100)} % of ${perSecond}/s (goal ≥ 90 %)`
         : `${fmt(backfillCalls)} calls (no limit)`,
-      [`keep-up lag p50 / p99 (blocks of ${blockMs} ms, ${seconds} s, ${rate} moves/s)`]: `${percentile(lag, 50)} / ${percentile(lag, 99)} (goal p99 ≤ 2)`,
+      [`keep-up lag p50 / p99 (blocks of ${blockMs} ms to the newest with events; ${seconds} s, ${rate} moves/s)`]: `${percentile(lag, 50)} / ${percentile(lag, 99)} (goal p99 ≤ 2)`,
       'keep-up calls/s': fmt((counters.calls - countersBefore.calls) / seconds),
       '429 answers (calls refused)': `${counters.http429} (${counters.rateLimited})`,
       'getLogs refused: range, results': `${counters.getLogsRangeRejected}, ${counters.getLogsResultsRejected}`,

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { anvilRpc } from '@skald/chain/anvil';
+import type { RpcConditionsCounters } from '@skald/chain/rpc-conditions';
 import { type ActivityFrame, connectLive, type RetractEvent } from '@skald/wire';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +98,7 @@ async function everyClientMatchesTheDatabase(): Promise<number> {
   return truth.length;
 }
 
-type Conditions = { profile: string; counters: Record<string, number> };
+type Conditions = { profile: string; counters: RpcConditionsCounters };
 const conditions = async () => (await (await fetch(`${proxyUrl}/conditions`)).json()) as Conditions;
 
 beforeAll(async () => {
@@ -146,7 +147,12 @@ describe('npm start -- --rpc-profile opbnb-public', () => {
     const after = await conditions();
     expect(after.profile).toBe('opbnb-public');
     // the indexer and the gateway are talking through it, and nobody got a websocket
-    expect(after.counters.calls - (before.counters.calls ?? 0)).toBeGreaterThan(10);
+    const calls = after.counters.calls - before.counters.calls;
+    expect(calls).toBeGreaterThan(10);
+    // within the profile's 33 calls/s over 10 s (plus its bucket of 33); beyond it they would have been refused
+    expect(calls - (after.counters.rateLimited - before.counters.rateLimited)).toBeLessThanOrEqual(
+      33 * 10 + 33,
+    );
     expect(after.counters.websocketsOpened).toBe(0);
     // the gateway's fast lane was refused the websocket (or never asked) and polls
     const status = (await (await fetch(`${stack.origin}/api/live/status`)).json()) as {
