@@ -27,23 +27,11 @@ import { mnemonicToAccount } from 'viem/accounts';
 import type { z } from 'zod';
 import { buildStack } from './lib/build.ts';
 import { stackEnvSchema } from './lib/env.ts';
+import { listenForRedeploy, superviseIndexer } from './lib/indexer-part.ts';
 import { createLogger, logSettings } from './lib/log.ts';
-import {
-  consecutiveFailures,
-  createBackfillProgress,
-  createStallDetector,
-  liveBlock,
-  rpcCall,
-  within,
-} from './lib/progress.ts';
-import {
-  type RedeployState,
-  type RunFile,
-  removeRunFile,
-  runFilePath,
-  writeRunFile,
-} from './lib/run-file.ts';
-import { killHard, type PartProcess, type Supervised, supervise } from './lib/supervise.ts';
+import { consecutiveFailures, liveBlock, rpcCall, within } from './lib/progress.ts';
+import { removeRunFile, runFilePath } from './lib/run-file.ts';
+import { killHard, type Supervised, supervise } from './lib/supervise.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -301,7 +289,6 @@ async function main() {
   say(`postgres at ${databaseUrl.replace(/:[^:@/]*@/, ':***@')}; analysts: psql '${analystDatabaseUrl}'`);
 
   // ---- indexer (supervised; a restart resumes from Ponder's checkpoint)
-  let schema: string | undefined;
   const ponderLevel: Record<LogLevel, string> = {
     trace: 'trace',
     debug: 'debug',
@@ -340,66 +327,35 @@ async function main() {
     live.first = 0;
     live.events = 0;
   }, 60_000).unref();
-  // a redeploy runs the new indexer on the other port while the old one serves; the gateway knows both
-  const indexerPorts = [ports.indexer, ports.indexer + 1] as const;
-  let indexerPort: number = ports.indexer;
-  const indexerOptions = (port: number) => ({
-    databaseUrl,
-    deploymentPath,
-    viewsSchema: VIEWS_SCHEMA,
-    port,
-    rpcUrl: node.SKALD_RPC_URL,
-    wsUrl: node.SKALD_WS_URL,
-    env: {
-      ...node,
-      ...indexerNode,
-      PONDER_LOG_LEVEL: ponderLevel[logger.settings.level],
-      // pg's deprecation notice about Ponder's own queries is nothing an operator can act on
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-deprecation`.trim(),
+  const indexerPart = await superviseIndexer({
+    indexer: { startIndexer, prepareIndexer },
+    options: {
+      databaseUrl,
+      deploymentPath,
+      viewsSchema: VIEWS_SCHEMA,
+      rpcUrl: node.SKALD_RPC_URL,
+      wsUrl: node.SKALD_WS_URL,
+      env: {
+        ...node,
+        ...indexerNode,
+        PONDER_LOG_LEVEL: ponderLevel[logger.settings.level],
+        // pg's deprecation notice about Ponder's own queries is nothing an operator can act on
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-deprecation`.trim(),
+      },
+      log: indexerLog,
     },
-    log: indexerLog,
-  });
-  const startIndexerPart = async (port = indexerPort): Promise<PartProcess> => {
-    const indexer = await startIndexer(indexerOptions(port));
-    // the schema whose lock a crash leaves behind (released before a restart)
-    schema ??= indexer.schema;
-    track(indexer.process);
-    const backfill = reportBackfill(databaseUrl, indexer.schema, rpcUrl, deployment.startBlock);
-    try {
-      await indexer.ready(10 * 60_000);
-    } catch (error) {
-      await indexer.stop();
-      throw error;
-    } finally {
-      backfill.stop();
-    }
-    // serving now: the progress check and a restart follow this process
-    schema = indexer.schema;
-    indexerPort = port;
-    return { process: indexer.process, stop: indexer.stop };
-  };
-  const indexer = await supervise({
-    name: 'indexer',
-    start: () => startIndexerPart(),
-    // the killed process cannot release its schema lock; it is ours (we saw it exit), so release it now
-    // instead of waiting for Ponder's 25 s heartbeat timeout
-    beforeRestart: async () => {
-      if (!schema) return;
-      const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-      try {
-        await sql`update ${sql(schema)}._ponder_meta set value = jsonb_set(value, '{is_locked}', '0') where key = 'app'`;
-      } finally {
-        await sql.end({ timeout: 5 });
-      }
-    },
-    progress: {
-      intervalMs: PROGRESS_MS,
-      check: indexerProgress(databaseUrl, () => schema, rpcUrl),
-    },
+    port: ports.indexer,
+    rpcUrl,
+    startBlock: deployment.startBlock,
+    stall: { blocks: env.INDEXER_STALL_BLOCKS, seconds: env.INDEXER_STALL_SECONDS },
+    progressIntervalMs: PROGRESS_MS,
+    track,
+    log: (line) => logger.log('indexer', 'info', line),
     events: supervisorEvents,
   });
+  const indexer = indexerPart.supervised;
   running.push(indexer);
-  say(`indexer caught up; schema ${schema}, readers use views schema ${VIEWS_SCHEMA}`);
+  say(`indexer caught up; schema ${indexerPart.schema()}, readers use views schema ${VIEWS_SCHEMA}`);
 
   // ---- gateway (supervised)
   const gatewayEnv: Record<string, string> = {
@@ -408,7 +364,7 @@ async function main() {
     ANALYST_DATABASE_URL: analystDatabaseUrl,
     SKALD_VIEWS_SCHEMA: VIEWS_SCHEMA,
     SKALD_DEPLOYMENT: deploymentPath,
-    INDEXER_URL: indexerPorts.map((port) => `http://127.0.0.1:${port}`).join(','),
+    INDEXER_URL: indexerPart.urls.join(','),
     ...node,
     WEB_MODE: production ? 'production' : 'development',
     // one secret for every gateway process of this run: sessions survive a gateway restart
@@ -473,66 +429,8 @@ async function main() {
 
   say(`Skald is at ${origin}  (API ${origin}/api, GraphQL ${origin}/graphql, status ${origin}/status)`);
 
-  // ---- redeploy (`npm run redeploy` sends SIGUSR2): the indexer's new code beside the old, then the flip
-  let run: RunFile = { pid: process.pid, origin, startedAt: Date.now() };
-  writeRunFile(runFile, run);
-  let redeploying = false;
-  const redeploy = async () => {
-    if (redeploying || stopping) return;
-    redeploying = true;
-    const requested = Date.now();
-    const from = schema;
-    const tell = (state: Omit<RedeployState, 'requested' | 'at' | 'from'>) => {
-      run = { ...run, redeploy: { ...state, from, requested, at: Date.now() } };
-      writeRunFile(runFile, run);
-      (state.state === 'failed' ? warn : say)(`redeploy: ${state.message}`);
-    };
-    try {
-      const port = indexerPorts.find((p) => p !== indexerPort) as number;
-      const { schema: to } = await prepareIndexer(indexerOptions(port));
-      if (to === from) {
-        tell({
-          state: 'unchanged',
-          to,
-          message: `the indexer's code has not changed (schema ${to}); nothing to do`,
-        });
-        return;
-      }
-      tell({
-        state: 'indexing',
-        to,
-        message: `${to} indexes from the sync cache (port ${port}) while ${from} serves`,
-      });
-      await indexer.replace(() => startIndexerPart(port));
-      // Ponder pointed the views at the new schema when it was ready (one transaction); the old schema goes
-      // only once nothing reads it any more
-      const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-      try {
-        const [left] = await sql<{ n: number }[]>`
-          select count(*)::int as n from pg_views
-          where schemaname = ${VIEWS_SCHEMA} and definition like ${`%${from}.%`}`;
-        if (left?.n) throw new Error(`${left.n} views in ${VIEWS_SCHEMA} still read ${from}; it is kept`);
-        if (from) await sql`drop schema if exists ${sql(from)} cascade`;
-        const [events] = await sql<{ n: number }[]>`select count(*)::int as n from ${sql(to)}.activity`;
-        const seconds = (Date.now() - requested) / 1000;
-        tell({
-          state: 'done',
-          to,
-          message: `${to} serves after ${seconds.toFixed(1)} s (${events?.n} events, start-up included); ${from} stopped and dropped`,
-        });
-      } finally {
-        await sql.end({ timeout: 5 });
-      }
-    } catch (error) {
-      tell({
-        state: 'failed',
-        message: `${error instanceof Error ? error.message : error}; ${schema} goes on serving`,
-      });
-    } finally {
-      redeploying = false;
-    }
-  };
-  process.on('SIGUSR2', () => void redeploy());
+  // ---- redeploy: `npm run redeploy` finds this stack by its run file and sends SIGUSR2
+  listenForRedeploy({ runFile, origin, indexer: indexerPart, stopping: () => stopping, say, warn });
   say(
     env.SIM !== 'off'
       ? 'bots are playing; the home page shows their moves live. Ctrl-C stops everything.'
@@ -550,86 +448,6 @@ async function pingPostgres(url: string): Promise<void> {
   } finally {
     void sql.end({ timeout: 1 }).catch(() => {});
   }
-}
-
-/** how often startup says how far the indexer's backfill is */
-const BACKFILL_REPORT_MS = 5000;
-
-/** The indexer's committed head (its checkpoint's block) and the chain's head, read once. */
-async function heads(sql: postgres.Sql, schema: string, rpcUrl: string) {
-  const [rows, chainHex] = await Promise.all([
-    within(
-      sql<
-        { c: string }[]
-      >`select latest_checkpoint as c from ${sql(schema)}._ponder_checkpoint order by chain_id limit 1`,
-      PROBE_TIMEOUT_MS,
-      'the indexer checkpoint',
-    ),
-    rpcCall<string>(rpcUrl, 'eth_blockNumber', [], PROBE_TIMEOUT_MS),
-  ]);
-  const checkpoint = rows[0]?.c;
-  return { head: checkpoint ? Number(checkpoint.slice(26, 42)) : undefined, chain: Number(chainHex) };
-}
-
-/**
- * While the indexer catches up (before it is ready), says every BACKFILL_REPORT_MS how far it is, how fast it
- * goes and its ETA. Readings that fail (no checkpoint table yet) are skipped.
- */
-function reportBackfill(databaseUrl: string, schema: string, rpcUrl: string, startBlock: number) {
-  const progress = createBackfillProgress(startBlock);
-  const sql = postgres(databaseUrl, { max: 1, connect_timeout: PROBE_TIMEOUT_MS / 1000, onnotice: () => {} });
-  let reading = false;
-  const timer = setInterval(() => {
-    if (reading) return;
-    reading = true;
-    heads(sql, schema, rpcUrl)
-      .then(({ head, chain }) => {
-        const line = progress.observe({ head: head ?? startBlock, chain });
-        if (line) logger.log('indexer', 'info', line);
-      })
-      .catch(() => {})
-      .finally(() => {
-        reading = false;
-      });
-  }, BACKFILL_REPORT_MS);
-  timer.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      void sql.end({ timeout: 1 }).catch(() => {});
-    },
-  };
-}
-
-/**
- * The indexer's progress: its committed head (the deployment schema's checkpoint) against the chain's head. It
- * is stuck when the head stays put while the chain moves INDEXER_STALL_BLOCKS past it for at least
- * INDEXER_STALL_SECONDS. When the database or the chain cannot be read, the check cannot tell (it throws).
- */
-function indexerProgress(databaseUrl: string, schemaOf: () => string | undefined, rpcUrl: string) {
-  let detector: ReturnType<typeof createStallDetector> | undefined;
-  let since = 0;
-  let sql: postgres.Sql | undefined;
-  return async (startedAt: number): Promise<string | null> => {
-    if (since !== startedAt || !detector) {
-      since = startedAt;
-      detector = createStallDetector({
-        blocks: env.INDEXER_STALL_BLOCKS,
-        ms: env.INDEXER_STALL_SECONDS * 1000,
-      });
-    }
-    const schema = schemaOf();
-    if (!schema) return null;
-    sql ??= postgres(databaseUrl, {
-      max: 1,
-      connect_timeout: PROBE_TIMEOUT_MS / 1000,
-      idle_timeout: 30,
-      onnotice: () => {},
-    });
-    const { head, chain } = await heads(sql, schema, rpcUrl);
-    if (head === undefined) return null;
-    return detector.observe({ head, chain });
-  };
 }
 
 try {

@@ -3,7 +3,7 @@
  * Redis, bots on) with BENCH_CLIENTS live clients (2000) connected through the balancer, then the same run with
  * one gateway as the baseline. Per run it prints clients, events/s, delivered %, spread p50/p99 (first to last
  * client receiving one event), the replica's lag p99 (from /status), and for each fault (gateway kill -9, Redis
- * kill -9, replica kill -9; the indexer flip is not built yet) the failed REST requests and the lost and
+ * kill -9, replica kill -9, the indexer flip of `npm run redeploy`) the failed REST requests and the lost and
  * duplicated events against the primary's rows over the same cursor range.
  *
  *   npm run bench:scale-out -w @skald/bench        BENCH_CLIENTS=2000 BENCH_SECONDS=60
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@skald/chain/anvil';
 import { createDb } from '@skald/db';
 import { type ActivityFrame, connectLive, type RetractEvent } from '@skald/wire';
-import { type LaunchedStack, launchStack } from '../../scripts/test/stack.ts';
+import { type LaunchedStack, launchStack, redeploy } from '../../scripts/test/stack.ts';
 import { fmt, percentile, report } from './stats.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -186,7 +186,18 @@ async function run(gateways: number) {
   if (gateways > 1) await fault('gateway kill -9', pidOf('gateway-1'), 'gateway-1');
   await fault('redis kill -9', stack.find(/redis-server/)[0], 'redis');
   await fault('replica kill -9', stack.find(/postgres -D .*replica/)[0], 'replica');
-  rows['indexer flip'] = 'not built (npm run redeploy does not exist yet)';
+  {
+    // `npm run redeploy` after a code change: the new indexer beside the old one, then the views flip
+    const from = Date.now();
+    const twiceBefore = clients.reduce((sum, c) => sum + c.twice, 0);
+    const result = await redeploy(root, stack.ports.gateway, { changeCode: true });
+    const after = await audit();
+    rows['indexer flip: failed requests, lost, twice'] =
+      result.code === 0
+        ? `${failed.filter((f) => f.at >= from).length}, ${after.lost}, ${after.twice - twiceBefore}`
+        : `redeploy failed: ${result.output.trim().split('\n').at(-1)}`;
+    rows['indexer flip: redeploy until the new version serves (s)'] = fmt(result.seconds, 1);
+  }
   rows['replica lag p99 (ms)'] = fmt(percentile(lags, 99), 0);
 
   polling = false;

@@ -21,12 +21,13 @@ import postgres from 'postgres';
 import { mnemonicToAccount } from 'viem/accounts';
 import type { z } from 'zod';
 import { buildStack } from '../lib/build.ts';
+import { listenForRedeploy, superviseIndexer } from '../lib/indexer-part.ts';
 import { createLogger, logSettings } from '../lib/log.ts';
 import { consecutiveFailures, liveBlock, rpcCall, within } from '../lib/progress.ts';
-import { killHard, type PartProcess, type Supervised, supervise } from '../lib/supervise.ts';
+import { removeRunFile, runFilePath } from '../lib/run-file.ts';
+import { killHard, type Supervised, supervise } from '../lib/supervise.ts';
 import { clusterEnvSchema } from './env.ts';
 import { haproxyConfig } from './haproxy.ts';
-import { indexerProgress } from './indexer-progress.ts';
 import { ensurePostgresBin, ensureProgram } from './packages.ts';
 import { ensureDatabase, initPrimary, initReplica, startPostgres } from './postgres.ts';
 
@@ -65,6 +66,8 @@ const ports = {
   redis: env.REDIS_PORT,
 };
 const data = env.CLUSTER_DATA ?? join(root, '.data', 'cluster');
+/** this cluster's run file (../lib/run-file.ts): how `npm run redeploy` finds and follows it */
+const runFile = runFilePath(root, ports.balancer);
 
 type Stoppable = { name: string; hold?(): void; stop(): Promise<void> };
 const running: Stoppable[] = [];
@@ -95,6 +98,7 @@ async function shutdown(code: number): Promise<never> {
     }
     for (const child of children) killHard(child);
     if (anvilState) rmSync(anvilState, { recursive: true, force: true });
+    removeRunFile(runFile);
     logger.close();
   }
   process.exit(code);
@@ -198,7 +202,7 @@ async function main() {
   const built = await buildStack({ root, production: true, onLine: (line) => logger.line('build', line) });
   say(`build ${built.cached ? 'restored from cache' : 'done'} in ${(built.ms / 1000).toFixed(1)} s`);
   const { ANVIL_MNEMONIC, deployGame, startAnvil, writeDeployment } = await import('@skald/chain');
-  const { startIndexer } = await import('@skald/indexer');
+  const { prepareIndexer, startIndexer } = await import('@skald/indexer');
 
   // what the cluster runs that npm does not bring: installed from the OS packages where missing
   const pgBin = ensurePostgresBin(say);
@@ -297,8 +301,7 @@ async function main() {
   }
   say(`redis at ${redisUrl}`);
 
-  // ---- indexer, writing to the primary
-  let schema: string | undefined;
+  // ---- indexer, writing to the primary (redeployed without downtime by `npm run redeploy`)
   const indexerLines = logger.stream('indexer');
   const indexerLog = (raw: string) => {
     const text = raw.replace(/^\[ponder\] /, '');
@@ -306,53 +309,32 @@ async function main() {
       return logger.log('indexer', 'debug', text.replace(/^[\d:.]+\s+[A-Z]+\s+/, ''));
     indexerLines(`${text}\n`);
   };
-  const indexer = await supervise({
-    name: 'indexer',
-    start: async (): Promise<PartProcess> => {
-      const running = await startIndexer({
-        databaseUrl: primaryUrl,
-        deploymentPath,
-        viewsSchema: VIEWS_SCHEMA,
-        port: ports.indexer,
-        env: {
-          PONDER_LOG_LEVEL: logger.settings.level === 'debug' ? 'debug' : 'info',
-          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-deprecation`.trim(),
-        },
-        log: indexerLog,
-      });
-      schema = running.schema;
-      track(running.process);
-      try {
-        await running.ready(10 * 60_000);
-      } catch (error) {
-        await running.stop();
-        throw error;
-      }
-      return { process: running.process, stop: running.stop };
+  const indexerPart = await superviseIndexer({
+    indexer: { startIndexer, prepareIndexer },
+    options: {
+      databaseUrl: primaryUrl,
+      deploymentPath,
+      viewsSchema: VIEWS_SCHEMA,
+      env: {
+        PONDER_LOG_LEVEL: logger.settings.level === 'debug' ? 'debug' : 'info',
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-deprecation`.trim(),
+      },
+      log: indexerLog,
     },
-    beforeRestart: async () => {
-      if (!schema) return;
-      const sql = postgres(primaryUrl, { max: 1, onnotice: () => {} });
-      try {
-        await sql`update ${sql(schema)}._ponder_meta set value = jsonb_set(value, '{is_locked}', '0') where key = 'app'`;
-      } finally {
-        await sql.end({ timeout: 5 });
-      }
-    },
-    progress: {
-      intervalMs: PROGRESS_MS,
-      check: indexerProgress({
-        databaseUrl: primaryUrl,
-        schema: () => schema,
-        rpcUrl,
-        blocks: env.INDEXER_STALL_BLOCKS,
-        seconds: env.INDEXER_STALL_SECONDS,
-      }),
-    },
+    port: ports.indexer,
+    rpcUrl,
+    startBlock: deployment.startBlock,
+    stall: { blocks: env.INDEXER_STALL_BLOCKS, seconds: env.INDEXER_STALL_SECONDS },
+    progressIntervalMs: PROGRESS_MS,
+    track,
+    log: (line) => logger.log('indexer', 'info', line),
     events,
   });
+  const indexer = indexerPart.supervised;
   running.push(indexer);
-  say(`indexer caught up on the primary; schema ${schema}, readers use views schema ${VIEWS_SCHEMA}`);
+  say(
+    `indexer caught up on the primary; schema ${indexerPart.schema()}, readers use views schema ${VIEWS_SCHEMA}`,
+  );
 
   // ---- gateways
   const origin = `http://localhost:${ports.balancer}`;
@@ -368,7 +350,7 @@ async function main() {
       ANALYST_DATABASE_URL: replicaAnalystUrl,
       SKALD_VIEWS_SCHEMA: VIEWS_SCHEMA,
       SKALD_DEPLOYMENT: deploymentPath,
-      INDEXER_URL: `http://127.0.0.1:${ports.indexer}`,
+      INDEXER_URL: indexerPart.urls.join(','),
       WEB_MODE: 'production',
       PUBLIC_ORIGIN: origin,
       TRUST_PROXY: 'true',
@@ -442,6 +424,8 @@ async function main() {
     running.push(simulator);
   }
   say(`Skald is at ${origin}  (API ${origin}/api, GraphQL ${origin}/graphql, status ${origin}/status)`);
+  // `npm run redeploy` finds this cluster by its run file (named by PORT, the balancer's) and sends SIGUSR2
+  listenForRedeploy({ runFile, origin, indexer: indexerPart, stopping: () => stopping, say, warn });
   say(
     env.SIM !== 'off'
       ? 'bots are playing. Ctrl-C stops everything.'

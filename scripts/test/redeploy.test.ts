@@ -6,8 +6,6 @@
  * client holds exactly the database's events over the whole range (none lost, none twice: cursors are chain
  * positions, valid in either schema). A redeploy with the code unchanged does nothing.
  */
-import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@skald/harness';
@@ -19,11 +17,9 @@ import {
   type LiveTestClient,
   startPoller,
 } from './live-clients.ts';
-import { type LaunchedStack, launchStack } from './stack.ts';
+import { type LaunchedStack, launchStack, redeploy } from './stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** a new module among the indexer's sources: a code change, with no effect on what it writes */
-const probe = join(root, 'indexer', 'src', 'redeploy-probe.ts');
 const CLIENTS = 20;
 const GRAPHQL = `/graphql?query=${encodeURIComponent('{ veras(limit: 1) { items { id } } }')}`;
 
@@ -47,26 +43,7 @@ async function servingSchema(): Promise<string> {
   return schema;
 }
 
-function redeploy(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'redeploy.ts')], {
-      cwd: root,
-      env: { ...process.env, PORT: String(stack.ports.gateway) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
-
 beforeAll(async () => {
-  rmSync(probe, { force: true });
   database = await createTestDatabase('skald_redeploy');
   stack = await launchStack({
     root,
@@ -94,7 +71,6 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  rmSync(probe, { force: true });
   poller?.stop();
   for (const c of clients) c.live.close();
   await sql?.end({ timeout: 5 });
@@ -105,7 +81,7 @@ afterAll(async () => {
 describe('npm run redeploy', () => {
   it('does nothing when the code has not changed', async () => {
     const before = await servingSchema();
-    const result = await redeploy();
+    const result = await redeploy(root, stack.ports.gateway, { changeCode: false });
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/unchanged: the indexer's code has not changed/);
     expect(await servingSchema()).toBe(before);
@@ -114,17 +90,8 @@ describe('npm run redeploy', () => {
   it('flips the views to the new version with no failed request, no lost and no repeated event', async () => {
     const before = await servingSchema();
     const from = Date.now();
-    writeFileSync(
-      probe,
-      '// changes the indexer code hash (scripts/test/redeploy.test.ts); removed after the test\nexport {};\n',
-    );
-    let result: { code: number | null; output: string };
-    try {
-      result = await redeploy();
-    } finally {
-      rmSync(probe, { force: true });
-    }
-    console.log(`redeploy: ${((Date.now() - from) / 1000).toFixed(1)} s\n${result.output.trim()}`);
+    const result = await redeploy(root, stack.ports.gateway, { changeCode: true });
+    console.log(`redeploy: ${result.seconds.toFixed(1)} s\n${result.output.trim()}`);
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/done: skald_[0-9a-f]{12} serves after/);
     const after = await servingSchema();

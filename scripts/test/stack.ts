@@ -4,7 +4,7 @@
  * in-process (no launcher, no supervisor) use `@skald/harness` instead.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@skald/chain/anvil';
 
@@ -197,4 +197,42 @@ export async function launchStack(options: {
       });
     },
   };
+}
+
+/**
+ * `npm run redeploy` against the stack on `port`; with `changeCode`, a module is added under indexer/src for the
+ * time of the call (a code change, as an edited handler is, with no effect on what the indexer writes) and
+ * removed after it, whatever happens.
+ */
+export async function redeploy(
+  root: string,
+  port: number,
+  options: { changeCode: boolean },
+): Promise<{ code: number | null; output: string; seconds: number }> {
+  const probe = join(root, 'indexer', 'src', 'redeploy-probe.ts');
+  if (options.changeCode)
+    writeFileSync(
+      probe,
+      '// a code change for `npm run redeploy` in the stack tests; removed after the call\nexport {};\n',
+    );
+  const started = Date.now();
+  try {
+    return await new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'redeploy.ts')], {
+        cwd: root,
+        env: { ...process.env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout?.on('data', (d) => {
+        output += d;
+      });
+      child.stderr?.on('data', (d) => {
+        output += d;
+      });
+      child.once('exit', (code) => resolve({ code, output, seconds: (Date.now() - started) / 1000 }));
+    });
+  } finally {
+    rmSync(probe, { force: true });
+  }
 }

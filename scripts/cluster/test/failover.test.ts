@@ -6,7 +6,9 @@
  *  - a gateway is killed with -9: its clients reconnect through the balancer to the other one and resume from
  *    their last confirmed cursor;
  *  - Redis is killed with -9 (the supervisor restarts it, empty);
- *  - the replica is killed with -9: reads fall back to the primary until it is back.
+ *  - the replica is killed with -9: reads fall back to the primary until it is back;
+ *  - the indexer is redeployed (`npm run redeploy` after a code change): the new version indexes beside the old
+ *    one and the views flip to it.
  *
  * After each, every client must hold exactly the database's cursors over the same range (read on the primary):
  * none lost, none sent twice by a server; and no REST answer may be 5xx, except for requests in flight on the
@@ -25,7 +27,7 @@ import {
   type LiveTestClient,
   startPoller,
 } from '../../test/live-clients.ts';
-import { type LaunchedStack, launchStack } from '../../test/stack.ts';
+import { type LaunchedStack, launchStack, redeploy } from '../../test/stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** on the shared 2-core machine (load average 10-25 from other work) 300 left a lone gateway without CPU */
@@ -205,5 +207,23 @@ describe('npm run start:cluster', () => {
       () => poller.answers.filter((a) => a.at >= from).length > 20,
     );
     expect(serverErrors(from)).toEqual([]);
+  });
+
+  it('loses and repeats nothing across an indexer redeploy, without a failed request', async () => {
+    const from = Date.now();
+    const result = await redeploy(root, stack.ports.gateway, { changeCode: true });
+    console.log(`indexer flip: ${result.output.trim().split('\n').at(-1)}`);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/done: skald_[0-9a-f]{12} serves after/);
+    expect(stack.find(/ponder\.js start/)).toHaveLength(1);
+    await everyClientMatches();
+    expect(serverErrors(from)).toEqual([]);
+    const graphql = await fetch(`${stack.origin}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ veras(limit: 1) { items { id } } }' }),
+    });
+    expect(graphql.status).toBe(200);
+    expect(((await graphql.json()) as { errors?: unknown }).errors).toBeUndefined();
   });
 });
