@@ -7,18 +7,9 @@
  * lagging or restarting replica never serves stale rows past the bound nor fails a read for longer than a check.
  */
 import type { SkaldDb } from '@skald/db';
+import type { ReplicaStatus } from '@skald/wire/rest';
 
-export type ReplicaStatus = {
-  /** where reads go now */
-  reads: 'replica' | 'primary';
-  /** why reads are on the primary (null while on the replica) */
-  reason: string | null;
-  /** replay lag in ms and WAL bytes at the last check (null: the replica could not be asked) */
-  lagMs: number | null;
-  lagBytes: number | null;
-  maxLagMs: number;
-  checkedAt: string | null;
-};
+export type { ReplicaStatus };
 
 export type ReplicaRouter = {
   /** the connection reads use now */

@@ -42,3 +42,19 @@ export const Health = Type.Object({
   verify: OrNull(VerifyStatus),
 });
 export type Health = Static<typeof Health>;
+
+/** Where a gateway with a replica (DATABASE_READ_URL) sends its reads, and how far the replica's replay is behind. */
+export const ReplicaStatus = Type.Object({
+  reads: Type.Union([Type.Literal('replica'), Type.Literal('primary')]),
+  /** why reads are on the primary (null while they are on the replica) */
+  reason: OrNull(Type.String()),
+  lagMs: OrNull(Type.Number()),
+  lagBytes: OrNull(Type.Number()),
+  maxLagMs: Type.Number(),
+  checkedAt: OrNull(Type.String()),
+});
+export type ReplicaStatus = Static<typeof ReplicaStatus>;
+
+/** `/status`: the health facts, and the replica's part when the gateway reads from one. */
+export const Status = Type.Intersect([Health, Type.Object({ replica: Type.Optional(ReplicaStatus) })]);
+export type Status = Static<typeof Status>;
