@@ -38,10 +38,10 @@ export function sizesFrom(value: string | undefined, fallback: string): number[]
   return sizes;
 }
 
-type Cached = { deployment: Deployment; state: string; marks?: Record<string, number> };
+type Cached = { deployment: Deployment; state: string };
 
 /** The chain cached in `cacheFile` (a deployment and anvil's state file), if there is one. */
-async function cachedChain(cacheFile: string): Promise<(TestChain & { cached: Cached }) | undefined> {
+async function cachedChain(cacheFile: string): Promise<TestChain | undefined> {
   if (!existsSync(cacheFile)) return undefined;
   const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as Cached;
   const started = now();
@@ -55,34 +55,53 @@ async function cachedChain(cacheFile: string): Promise<(TestChain & { cached: Ca
   console.log(
     `chain loaded from ${cacheFile} in ${fmt((now() - started) / 1000)} s (BENCH_REGENERATE=1 makes a new one)`,
   );
-  return { anvil, deployment, deploymentPath, stop: () => anvil.stop(), cached };
+  return { anvil, deployment, deploymentPath, stop: () => anvil.stop() };
 }
 
 /** A bench chain and, for each size asked, the block by which it holds that many game events. */
 export type BenchChain = TestChain & { heads: Map<number, bigint> };
 
 /**
- * One chain for every size in `sizes`: it holds the largest number of game events, and the generator noted the
- * block where each smaller size was reached, so a smaller size is the same history cut at that block (indexed
- * with SKALD_END_BLOCK). Loaded from bench/.cache, or generated and cached there.
+ * For each size, the first block by which the chain holds that many game events (its logs counted from the
+ * deployment's start block, 20 blocks per eth_getLogs, 16 in flight); the head for a size the chain does not
+ * reach (an error names it).
+ */
+async function eventHeads(chain: TestChain, sizes: number[]): Promise<Map<number, bigint>> {
+  const client = createPublicClient({ transport: http(chain.anvil.rpcUrl) });
+  const head = await client.getBlockNumber();
+  const address = Object.values(chain.deployment.contracts);
+  const ranges: (() => Promise<bigint[]>)[] = [];
+  for (let b = BigInt(chain.deployment.startBlock); b <= head; b += 20n) {
+    const to = b + 19n > head ? head : b + 19n;
+    ranges.push(async () =>
+      (await client.getLogs({ address, fromBlock: b, toBlock: to })).map((l) => l.blockNumber as bigint),
+    );
+  }
+  const blocks = (await pool(ranges, 16)).flat();
+  const heads = new Map<number, bigint>();
+  for (const size of sizes) {
+    const block = blocks[size - 1];
+    if (block === undefined)
+      throw new Error(`the cached chain holds ${fmt(blocks.length)} game events, fewer than ${fmt(size)}`);
+    heads.set(size, block);
+  }
+  return heads;
+}
+
+/**
+ * One chain for every size in `sizes`: it holds at least the largest number of game events, and a size is its
+ * history up to the block where it held that many (indexed with SKALD_END_BLOCK). Loaded from bench/.cache, or
+ * generated and cached there.
  */
 export async function benchChain(sizes: number[], txsPerBlock: number): Promise<BenchChain> {
   const target = Math.max(...sizes);
-  const marks = [...new Set(sizes.filter((s) => s < target))];
   const cacheFile = join(cacheDir, `backfill-${target}-${txsPerBlock}.json`);
-  const withHeads = async (chain: TestChain & { cached: Cached }): Promise<BenchChain> => {
-    const head = await createPublicClient({ transport: http(chain.anvil.rpcUrl) }).getBlockNumber();
-    const heads = new Map<number, bigint>([[target, head]]);
-    for (const m of marks) {
-      const block = chain.cached.marks?.[String(m)];
-      if (block === undefined) {
-        await chain.stop();
-        throw new Error(
-          `${cacheFile} does not say where the chain reached ${fmt(m)} events: BENCH_REGENERATE=1 makes one that does`,
-        );
-      }
-      heads.set(m, BigInt(block));
-    }
+  const withHeads = async (chain: TestChain): Promise<BenchChain> => {
+    const started = now();
+    const heads = await eventHeads(chain, sizes);
+    console.log(
+      `events counted in ${fmt((now() - started) / 1000)} s: ${[...heads].map(([size, block]) => `${fmt(size)} by block ${block}`).join(', ')}`,
+    );
     return { ...chain, heads };
   };
   const existing = process.env.BENCH_REGENERATE ? undefined : await cachedChain(cacheFile);
@@ -101,7 +120,6 @@ export async function benchChain(sizes: number[], txsPerBlock: number): Promise<
     events: target,
     txsPerBlock,
     log: console.log,
-    marks,
   });
   console.log(
     `generated ${fmt(stats.events)} events, ${fmt(stats.txs)} txs (${stats.noEventTxs} without events) in ${stats.blocks} blocks: ${fmt((now() - start) / 1000)} s`,
@@ -109,7 +127,7 @@ export async function benchChain(sizes: number[], txsPerBlock: number): Promise<
   await chain.stop();
   if (!existsSync(state)) throw new Error(`anvil stopped without writing its state to ${state}`);
   const { deployment } = chain;
-  writeFileSync(cacheFile, JSON.stringify({ deployment, state, marks: stats.marks }));
+  writeFileSync(cacheFile, JSON.stringify({ deployment, state }));
   const cached = await cachedChain(cacheFile);
   if (!cached) throw new Error(`${cacheFile} was just written but could not be loaded`);
   return withHeads(cached);

@@ -1,9 +1,8 @@
 /**
  * Backfill, and how it scales with history. For each size in BENCH_EVENTS (comma-separated, default 100,000;
- * `100000,300000,1000000` draws the curve): one chain holding the largest number of game events (BENCH_TXS_PER_BLOCK
- * moves per block, cached in bench/.cache), a smaller size being its history up to the block where it held that
- * many, then (1) the same logs and the blocks holding them fetched raw with viem as fast
- * as possible, the physical limit here (three times; the median counts), and (2) Ponder indexing them from scratch
+ * `100000,300000,1000000` draws the curve): one chain holding at least the largest number of game events
+ * (BENCH_TXS_PER_BLOCK moves per block, cached in bench/.cache), each size being its history up to the block where
+ * it held that many, then (1) the same logs and the blocks holding them fetched raw with viem as fast as possible, the physical limit here (three times; the median counts), and (2) Ponder indexing them from scratch
  * into a fresh database. Prints, per size, events/s for both and their ratio, the indexer's peak resident memory,
  * the database's size per event and where the CPU went; then the curve, with the goals: events/s at the largest
  * size within 10 % of the smallest, peak RSS at most 1 GB. BENCH_REINDEX=1 also re-indexes each size from the
@@ -23,13 +22,12 @@ const curve: Point[] = [];
 const reindexRows: string[] = [];
 
 const chain = await benchChain(sizes, txsPerBlock);
-const largest = Math.max(...sizes);
 for (const size of sizes) {
   const head = chain.heads.get(size) as bigint;
   const raw = await rawFetch(chain, head);
   const database = await createTestDatabase('skald_bench');
-  // a smaller size is the same chain's history up to the block where it held that many events
-  const range = size < largest ? { endBlock: head } : {};
+  // each size is the chain's history up to the block where it held that many events
+  const range = { endBlock: head };
   const run = await runPonder(chain, database, head, range);
   // BENCH_REINDEX=1: then a new deployment schema replays the same history from the sync cache the cold run
   // filled (what a changed handler costs; bench:reindex does only this, and runs its own cold backfill first)

@@ -239,20 +239,15 @@ export async function generateChain(
     txsPerBlock?: number;
     players?: number;
     log?: (line: string) => void;
-    /** event counts whose block to note: the first block by which the chain holds that many game events */
-    marks?: number[];
   },
 ) {
   const gen = await createGenerator(rpcUrl, deployment, options.players);
   await gen.rpc('evm_setAutomine', [false]);
   await gen.setup();
   let lastLog = Date.now();
-  const marks: Record<number, number> = {};
   while (gen.stats.events < options.events) {
     await gen.sendMoves(options.txsPerBlock ?? 20);
     await gen.mine();
-    for (const m of options.marks ?? [])
-      if (marks[m] === undefined && gen.stats.events >= m) marks[m] = Number(await gen.head());
     if (Date.now() - lastLog > 5_000) {
       lastLog = Date.now();
       options.log?.(
@@ -261,7 +256,7 @@ export async function generateChain(
     }
   }
   await gen.rpc('evm_setAutomine', [true]);
-  return { ...gen.stats, marks };
+  return gen.stats;
 }
 
 /**

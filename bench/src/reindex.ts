@@ -18,11 +18,10 @@ const GOAL = 20_000;
 
 const rows: string[] = [];
 const chain = await benchChain(sizes, txsPerBlock);
-const largest = Math.max(...sizes);
 for (const size of sizes) {
   const head = chain.heads.get(size) as bigint;
-  // a smaller size is the same chain's history up to the block where it held that many events
-  const endBlock = size < largest ? { endBlock: head } : {};
+  // each size is the chain's history up to the block where it held that many events
+  const endBlock = { endBlock: head };
   const database = await createTestDatabase('skald_bench');
   const cold = await runPonder(chain, database, head, {
     schema: 'bench_cold',
