@@ -60,6 +60,13 @@ async function run(name: RpcProfileName) {
       known,
     );
   };
+  // generateChain leaves anvil automining (a block per transaction), which ends its interval mining: from here a
+  // block is mined every blockMs and only then, as opBNB makes them (the bots' moves wait for the next block)
+  await client.request({ method: 'evm_setAutomine' as never, params: [false] as never });
+  const mining = setInterval(
+    () => void client.request({ method: 'evm_mine' as never }).catch(() => {}),
+    blockMs,
+  );
   const generatedHead = await client.getBlockNumber();
   const lastGenerated = await newestEventBlock(0n, generatedHead, 0n);
   const proxy = await startRpcConditionsProxy({ upstream: chain.anvil.rpcUrl, profile });
@@ -152,6 +159,7 @@ async function run(name: RpcProfileName) {
     await reader.close();
     await indexer.stop();
   } finally {
+    clearInterval(mining);
     await proxy.stop();
     await database.drop().catch(() => {});
     await chain.stop();
