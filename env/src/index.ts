@@ -94,7 +94,7 @@ export const viewsSchema = z
   .regex(/^[a-z_][a-z0-9_]{0,44}$/, 'must be a lower-case SQL identifier of at most 45 characters')
   .default('skald');
 
-/** The network conditions profiles of @skald/chain/rpc-conditions (a test keeps the two lists the same). */
+/** The network conditions profiles of @skald/chain/rpc-conditions (its RPC_PROFILES has one per name). */
 export const RPC_PROFILE_NAMES = ['local', 'opbnb-public', 'opbnb-paid'] as const;
 export type RpcProfileName = (typeof RPC_PROFILE_NAMES)[number];
 

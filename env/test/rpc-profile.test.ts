@@ -1,6 +1,5 @@
-import { RPC_PROFILE_NAMES as chainProfiles } from '@skald/chain/rpc-conditions';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, parseEnv, RPC_PROFILE_NAMES } from '../src/index.ts';
+import { baseEnv, parseEnv } from '../src/index.ts';
 
 describe('SKALD_RPC_PROFILE', () => {
   it('takes a profile the RPC proxy has', () => {
@@ -14,9 +13,5 @@ describe('SKALD_RPC_PROFILE', () => {
     expect(() => parseEnv('npm start', baseEnv, { SKALD_RPC_PROFILE: 'opbnb' })).toThrow(
       'invalid npm start environment:\n  SKALD_RPC_PROFILE: must be one of local, opbnb-public, opbnb-paid',
     );
-  });
-
-  it('lists the same profiles as @skald/chain/rpc-conditions', () => {
-    expect([...RPC_PROFILE_NAMES]).toEqual([...chainProfiles]);
   });
 });

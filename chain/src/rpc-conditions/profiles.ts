@@ -4,6 +4,7 @@
  * (chain 5611) do not. Each number says where it comes from; "assumed" means no published figure was found and
  * the value is a deliberately unfriendly guess.
  */
+import { RPC_PROFILE_NAMES, type RpcProfileName } from '@skald/env';
 
 export type RpcProfile = {
   name: RpcProfileName;
@@ -28,8 +29,8 @@ export type RpcProfile = {
   indexer?: { getLogsRange: number; pollingMs: number };
 };
 
-export const RPC_PROFILE_NAMES = ['local', 'opbnb-public', 'opbnb-paid'] as const;
-export type RpcProfileName = (typeof RPC_PROFILE_NAMES)[number];
+// the names live in the env base (SKALD_RPC_PROFILE is validated there); RPC_PROFILES below has one per name
+export { RPC_PROFILE_NAMES, type RpcProfileName };
 
 /** The error bodies providers send, as the proxy sends them. */
 export const providerErrors = {
