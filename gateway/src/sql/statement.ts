@@ -5,27 +5,10 @@
  * other backends, and as many parameters as the statement uses. Empty input (`;`, a lone comment) is refused here:
  * Postgres answers it with no result at all, which a cursor would wait on forever.
  */
-/// <reference path="./pg-query-emscripten.d.ts" />
-import Module from 'pg-query-emscripten';
 import { SqlQueryError } from './errors.ts';
+import { type ParseResult, statementParser } from './parser.ts';
 
 type PgNode = Record<string, unknown>;
-type ParseResult = {
-  parse_tree: { stmts: { stmt?: PgNode; stmt_location?: number; stmt_len?: number }[] };
-  error: { message: string; cursorpos?: number } | null;
-};
-type Parser = { parse(sql: string): ParseResult };
-
-let parser: Promise<Parser> | undefined;
-const loadParser = () => {
-  parser ??= new Module() as unknown as Promise<Parser>;
-  return parser;
-};
-
-async function parseWith(sql: string): Promise<ParseResult> {
-  const { parse } = await loadParser();
-  return parse(sql);
-}
 
 /** Functions refused by name (last part of a possibly qualified name), with the reason the client is told. */
 const REFUSED_FUNCTIONS: [RegExp, string][] = [
@@ -51,20 +34,7 @@ export type CheckedStatement = {
 
 /** Refuses everything but one read-only SELECT (400/403 with the reason); returns the statement's text. */
 export async function checkStatement(sql: string, params: readonly unknown[]): Promise<CheckedStatement> {
-  let result: ParseResult;
-  try {
-    result = await parseWith(sql);
-  } catch {
-    // a parser that threw (a WebAssembly abort, its memory exhausted) is unusable afterwards: the statement is
-    // tried once more on a fresh one, and a statement that breaks that one too is the client's
-    parser = undefined;
-    try {
-      result = await parseWith(sql);
-    } catch {
-      parser = undefined;
-      throw new SqlQueryError(400, 'the statement could not be parsed');
-    }
-  }
+  const result: ParseResult = await statementParser.parse(sql);
   if (result.error) {
     const at = result.error.cursorpos ? ` (at character ${result.error.cursorpos})` : '';
     throw new SqlQueryError(400, `${result.error.message}${at}`);
