@@ -14,13 +14,15 @@ export type LiveTestClient = {
   delivered: string[];
   /** confirmed cursors a server sent again while the client held them */
   twice: string[];
+  /** cursors the server retracted (a reorg) */
+  retracted: string[];
   disconnects: number;
 };
 
 /** A live client subscribed to every topic after `start`, connected through `origin`. */
 export function connectClient(origin: string, start: string): Promise<LiveTestClient> {
   const live = connectLive(origin, { forceNew: true, reconnectionDelay: 100, reconnectionDelayMax: 1000 });
-  const client: LiveTestClient = { live, delivered: [], twice: [], disconnects: 0 };
+  const client: LiveTestClient = { live, delivered: [], twice: [], retracted: [], disconnects: 0 };
   const held = new Set<string>();
   live.socket.on('frame', (frame: ActivityFrame) => {
     for (const e of frame.events) {
@@ -46,6 +48,7 @@ export function connectClient(origin: string, start: string): Promise<LiveTestCl
             },
             onRetract: (cursors) => {
               const gone = new Set(cursors);
+              client.retracted.push(...cursors);
               client.delivered = client.delivered.filter((c) => !gone.has(c));
             },
           },

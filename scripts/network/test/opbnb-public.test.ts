@@ -14,9 +14,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { anvilRpc } from '@skald/chain/anvil';
 import type { RpcConditionsCounters } from '@skald/chain/rpc-conditions';
-import { type ActivityFrame, connectLive, type RetractEvent } from '@skald/wire';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectClient,
+  everyClientMatchesTheDatabase,
+  type LiveTestClient,
+} from '../../test/live-clients.ts';
 import { type LaunchedStack, launchStack } from '../../test/stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -29,74 +33,13 @@ let db: postgres.Sql;
 let proxyUrl: string;
 let start: string;
 
-type Client = {
-  live: ReturnType<typeof connectLive>;
-  /** confirmed events the client holds, in order (retracted ones removed) */
-  delivered: string[];
-  /** confirmed cursors a server sent again while the client held them */
-  twice: string[];
-  retracted: string[];
-};
-const clients: Client[] = [];
-
-function connect(origin: string): Promise<Client> {
-  const live = connectLive(origin, { forceNew: true, reconnectionDelay: 100, reconnectionDelayMax: 1000 });
-  const client: Client = { live, delivered: [], twice: [], retracted: [] };
-  const held = new Set<string>();
-  live.socket.on('frame', (frame: ActivityFrame) => {
-    for (const e of frame.events) {
-      if (e.provisional) continue;
-      if (held.has(e.cursor)) client.twice.push(e.cursor);
-      held.add(e.cursor);
-    }
-  });
-  live.socket.on('retract', (r: RetractEvent) => {
-    for (const c of r.cursors) held.delete(c);
-  });
-  return new Promise((resolve, reject) => {
-    live.socket.once('connect', () => {
-      void live
-        .subscribe(
-          { topics: ['all'], after: start },
-          {
-            onEvent: (e) => {
-              if (!e.provisional) client.delivered.push(e.cursor);
-            },
-            onRetract: (cursors) => {
-              const gone = new Set(cursors);
-              client.retracted.push(...cursors);
-              client.delivered = client.delivered.filter((c) => !gone.has(c));
-            },
-          },
-        )
-        .then(() => resolve(client), reject);
-    });
-    setTimeout(() => reject(new Error('no live connection within 60 s')), 60_000).unref();
-  });
-}
+const clients: LiveTestClient[] = [];
 
 async function until(what: string, timeoutMs: number, check: () => boolean | Promise<boolean>) {
   await stack.until(what, timeoutMs, async () => ((await check()) ? true : undefined));
 }
 
-/** Every client holds the database's cursors after `start` up to its head now: none lost, none twice. */
-async function everyClientMatchesTheDatabase(): Promise<number> {
-  const [head] = await db<{ cursor: string }[]>`select cursor from activity order by cursor desc limit 1`;
-  const target = head?.cursor as string;
-  await until(`every client at ${target}`, 120_000, () =>
-    clients.every((c) => (c.delivered.at(-1) ?? '') >= target),
-  );
-  const truth = (
-    await db<{ cursor: string }[]>`
-      select cursor from activity where cursor > ${start} and cursor <= ${target} order by cursor`
-  ).map((r) => r.cursor);
-  expect(truth.length).toBeGreaterThan(0);
-  for (const c of clients) {
-    expect(c.twice).toEqual([]);
-    expect(c.delivered.filter((cursor) => cursor <= target)).toEqual(truth);
-  }
-  return truth.length;
-}
+const everyClientMatches = () => everyClientMatchesTheDatabase(clients, db, start, until);
 
 type Conditions = { profile: string; counters: RpcConditionsCounters };
 const conditions = async () => (await (await fetch(`${proxyUrl}/conditions`)).json()) as Conditions;
@@ -128,7 +71,7 @@ beforeAll(async () => {
     if (row) start = row.cursor;
     return row !== undefined;
   });
-  for (let i = 0; i < CLIENTS; i++) clients.push(await connect(stack.origin));
+  for (let i = 0; i < CLIENTS; i++) clients.push(await connectClient(stack.origin, start));
 }, 600_000);
 
 afterAll(async () => {
@@ -164,7 +107,7 @@ describe('npm start -- --rpc-profile opbnb-public', () => {
   it('delivers every event exactly once to live clients while the bots play', async () => {
     // at least 20 s of play after the clients subscribed
     await new Promise((r) => setTimeout(r, 20_000));
-    const events = await everyClientMatchesTheDatabase();
+    const events = await everyClientMatches();
     const { counters } = await conditions();
     console.log(
       `opbnb-public: ${events} events to ${CLIENTS} clients, 0 lost, 0 twice; proxy ${JSON.stringify(counters)}`,
@@ -198,6 +141,6 @@ describe('npm start -- --rpc-profile opbnb-public', () => {
       clients.every((c) => orphaned.every((cursor) => c.retracted.includes(cursor))),
     );
     for (const c of clients) for (const cursor of orphaned) expect(c.delivered).not.toContain(cursor);
-    await everyClientMatchesTheDatabase();
+    await everyClientMatches();
   });
 });
