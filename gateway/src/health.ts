@@ -139,7 +139,10 @@ export function createHealth(app: FastifyInstance, live: LiveHealthSource) {
   async function readDatabase(): Promise<DatabaseFacts> {
     if (!databaseRead) {
       const done = (async (): Promise<DatabaseFacts> => {
-        await app.primaryRepos.status.ping();
+        // a connection the pool kept from before a database restart fails its first query: asked once more
+        // (on a fresh connection) before the database counts as down, so one dead connection after a
+        // recovery does not turn every REST read away for a check's interval
+        await app.primaryRepos.status.ping().catch(() => app.primaryRepos.status.ping());
         try {
           const [backfillDone, indexed, databaseHead] = await Promise.all([
             app.primaryRepos.status.indexerReady(),
