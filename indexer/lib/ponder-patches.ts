@@ -59,6 +59,7 @@ export const PONDER_PATCHES: readonly PonderPatch[] = [
     'sync-realtime/index.js',
     'Unrecoverable reorg: exiting so that a restart syncs again from the chain',
   ),
+  patch('018+views-at-head', 'runtime/multichain.js', 'const publishWhenCaughtUp = async () =>'),
 ];
 
 /** The root of the `ponder` package this indexer imports (the folder holding its package.json). */

@@ -43,6 +43,12 @@ async function servingSchema(): Promise<string> {
   return schema;
 }
 
+/** the newest cursor the views schema holds */
+async function head(): Promise<string> {
+  const [row] = await sql<{ cursor: string }[]>`select cursor from activity order by cursor desc limit 1`;
+  return row?.cursor ?? '';
+}
+
 beforeAll(async () => {
   database = await createTestDatabase('skald_redeploy');
   stack = await launchStack({
@@ -90,7 +96,23 @@ describe('npm run redeploy', () => {
   it('flips the views to the new version with no failed request, no lost and no repeated event', async () => {
     const before = await servingSchema();
     const from = Date.now();
+    const headBefore = await head();
+    // what a reader of the views sees during the redeploy: the newest event, every 20 ms; it never goes back
+    const seen: string[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        seen.push(await head());
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
     const result = await redeploy(root, stack.ports.gateway, { changeCode: true });
+    watching = false;
+    await watcher;
+    const backwards = seen.flatMap((h, i) =>
+      i > 0 && h < (seen[i - 1] as string) ? [`${seen[i - 1]} -> ${h}`] : [],
+    );
+    expect(backwards, `${seen.length} reads of the views' newest event`).toEqual([]);
     console.log(`redeploy: ${result.seconds.toFixed(1)} s\n${result.output.trim()}`);
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/done: skald_[0-9a-f]{12} serves after/);
@@ -102,6 +124,10 @@ describe('npm run redeploy', () => {
     expect(gone?.n).toBe(0);
     // one indexer left, the new one, and live indexing goes on through the views
     expect(stack.find(/ponder\.js start/)).toHaveLength(1);
+    // the new version serves everything the old one had indexed, and goes on indexing through the views
+    const headAtFlip = await head();
+    expect(headAtFlip >= headBefore, `head ${headAtFlip} after the flip, ${headBefore} before`).toBe(true);
+    await until('events indexed after the flip', 120_000, async () => (await head()) > headAtFlip);
     const n = await everyClientMatchesTheDatabase(clients, sql, start, until);
     console.log(`redeploy: ${CLIENTS} live clients, ${n} events each across the flip, 0 lost, 0 twice`);
     await until('GraphQL answered after the flip', 30_000, () =>
