@@ -19,6 +19,8 @@ export type GatewayConfig = {
   liveRedis?: boolean;
   /** Ponder's HTTP servers: one, or the old and the new one of a redeploy (see indexer-upstream.ts) */
   indexerUrls: string[];
+  /** `ponder serve` on the replica: GraphQL goes there while reads use the replica (routes/graphql.ts) */
+  graphqlReadUrls?: string[];
   /** chain the sign-in messages must name (from the deployment file) */
   chainId?: number;
   /** RPC origin the pages may connect to (CSP), from the deployment file */
@@ -63,6 +65,7 @@ export function configFromEnv(
     redisUrl: env.REDIS_URL,
     liveRedis: env.LIVE_REDIS,
     indexerUrls: env.INDEXER_URL,
+    graphqlReadUrls: env.GRAPHQL_READ_URL,
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     rateLimitMax: env.RATE_LIMIT_MAX,

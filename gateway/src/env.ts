@@ -37,6 +37,12 @@ export const gatewayEnvSchema = baseEnv.extend({
    * when a redeploy runs the new indexer beside the old one: the gateway stays with the one that answers.
    */
   INDEXER_URL: csv.pipe(z.array(url(['http:', 'https:'])).min(1)).default(['http://127.0.0.1:42069']),
+  /**
+   * GraphQL readers (`ponder serve` on the DATABASE_READ_URL replica; comma-separated): GraphQL goes there while
+   * REST reads the replica (within REPLICA_MAX_LAG_MS), else, or when none answers, to INDEXER_URL. Live queries
+   * (/sql/*) always go to INDEXER_URL.
+   */
+  GRAPHQL_READ_URL: csv.pipe(z.array(url(['http:', 'https:'])).min(1)).optional(),
   /** The node's HTTP RPC and websocket for the live fast lane (defaults: the deployment's rpcUrl, its ws twin). */
   ...nodeEnv,
   /** The chain's block time in ms: the fast lane's polling interval without a websocket. */

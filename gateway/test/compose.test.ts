@@ -30,19 +30,29 @@ const env = (name: string) => services[name]?.environment ?? {};
 describe('docker-compose.yml', () => {
   const gateways = ['gateway-1', 'gateway-2'];
 
-  it('has postgres, its replica, redis, anvil, indexer, two gateways, the balancer and web, each healthy-checked or one-shot', () => {
+  it('has postgres, its replica, redis, anvil, indexer, the GraphQL reader, two gateways, the balancer and web, each healthy-checked or one-shot', () => {
     for (const name of [
       'postgres',
       'postgres-replica',
       'redis',
       'anvil',
       'indexer',
+      'graphql-reader',
       ...gateways,
       'balancer',
       'web',
     ])
       expect(services).toHaveProperty(name);
-    for (const name of ['postgres', 'postgres-replica', 'redis', 'anvil', 'indexer', ...gateways, 'balancer'])
+    for (const name of [
+      'postgres',
+      'postgres-replica',
+      'redis',
+      'anvil',
+      'indexer',
+      'graphql-reader',
+      ...gateways,
+      'balancer',
+    ])
       expect(services[name]?.healthcheck).toBeDefined();
   });
 
@@ -72,6 +82,15 @@ describe('docker-compose.yml', () => {
       expect(parsed.SKALD_VIEWS_SCHEMA).toBe(parseDbEnv(env('indexer')).SKALD_VIEWS_SCHEMA);
       expect(parsed.DATABASE_URL).toBe(env('indexer').DATABASE_URL);
       expect(parsed.SKALD_DEPLOYMENT).toBe(env('indexer').SKALD_DEPLOYMENT);
+      // GraphQL from the reader on the same replica, on the port it serves
+      const reader = new URL(parsed.GRAPHQL_READ_URL?.[0] as string);
+      expect(reader.hostname).toBe('graphql-reader');
+      expect(services['graphql-reader']?.expose).toContain(reader.port);
+      expect(sharedEnv.INDEXER_PORT.parse(env('graphql-reader').INDEXER_PORT)).toBe(Number(reader.port));
+      expect(env('graphql-reader').DATABASE_URL).toBe(parsed.DATABASE_READ_URL);
+      expect(parseDbEnv(env('graphql-reader')).SKALD_VIEWS_SCHEMA).toBe(parsed.SKALD_VIEWS_SCHEMA);
+      expect(services['graphql-reader']?.healthcheck?.test.join(' ')).toContain(`:${reader.port}/ready`);
+      expect(services[gateway]?.depends_on?.['graphql-reader']).toEqual({ condition: 'service_healthy' });
     },
   );
 

@@ -2,7 +2,7 @@
  * The indexer's environment, parsed once at boot. A bad value stops the process with a list of everything
  * that is wrong, not just the first problem.
  */
-import { baseEnv, nodeEnv, nodeUrls, parseEnv, positiveInt, postgresUrl } from '@skald/env';
+import { baseEnv, bool, nodeEnv, nodeUrls, parseEnv, positiveInt, postgresUrl } from '@skald/env';
 import type { z } from 'zod';
 
 export const indexerEnvSchema = baseEnv.extend({
@@ -23,6 +23,12 @@ export const indexerEnvSchema = baseEnv.extend({
    * first 100,000 events of a longer chain. Unset: follow the chain.
    */
   SKALD_END_BLOCK: positiveInt.optional(),
+  /**
+   * This process is a GraphQL reader (`ponder serve` on a streaming replica, see `startReader`), not the indexer:
+   * its API serves GraphQL and /sync but not /sql/* live queries, which LISTEN for the indexer's notifications,
+   * and a standby refuses LISTEN.
+   */
+  SKALD_API_READER: bool.default(false),
 });
 
 export type IndexerEnv = z.infer<typeof indexerEnvSchema>;

@@ -199,3 +199,87 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Runnin
     stop: () => stopProcess(child, 10_000),
   };
 }
+
+export type StartReaderOptions = {
+  /** a streaming replica of the indexer's database (or the primary itself) */
+  databaseUrl: string;
+  /** the views schema the indexer publishes (default 'skald'): the reader follows every redeploy's flip */
+  viewsSchema?: string;
+  deploymentPath?: string;
+  rpcUrl?: string;
+  port: number;
+  log?: (line: string) => void;
+};
+
+export type RunningReader = Pick<RunningIndexer, 'url' | 'process' | 'stop'> & {
+  /** resolves when /ready answers 200: the views schema is published */
+  ready(timeoutMs?: number): Promise<void>;
+};
+
+/**
+ * A GraphQL reader: Ponder's API server alone (`ponder serve`) on the views schema of another database, a
+ * streaming replica, so GraphQL load stays off the primary the indexer writes. It reads the views, so a redeploy's
+ * flip (replicated like any commit) moves it to the new version. It serves GraphQL and /sync; live queries
+ * (/sql/*) stay with the indexer (SKALD_API_READER).
+ */
+export async function startReader(options: StartReaderOptions): Promise<RunningReader> {
+  assertPonderPatched();
+  const log = options.log ?? ((line: string) => console.log(line));
+  const viewsSchema = options.viewsSchema ?? 'skald';
+  const child = spawn(
+    process.execPath,
+    [
+      ...ponderNodeArgs(),
+      ponderBin(),
+      'serve',
+      '--root',
+      indexerDir,
+      '--schema',
+      viewsSchema,
+      '--port',
+      String(options.port),
+    ],
+    {
+      cwd: indexerDir,
+      env: {
+        ...process.env,
+        PONDER_TELEMETRY_DISABLED: 'true',
+        DATABASE_URL: options.databaseUrl,
+        PORT: String(options.port),
+        SKALD_API_READER: 'true',
+        ...(options.rpcUrl ? { SKALD_RPC_URL: options.rpcUrl } : {}),
+        ...(options.deploymentPath ? { SKALD_DEPLOYMENT: resolve(options.deploymentPath) } : {}),
+        NO_COLOR: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[ponder serve] ${line}`);
+  };
+  child.stdout?.on('data', forward);
+  child.stderr?.on('data', forward);
+  let exited = child.exitCode !== null;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  return {
+    url,
+    process: child,
+    async ready(timeoutMs = 120_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (exited) throw new Error(`ponder serve exited (code ${child.exitCode}) before it was ready`);
+        const ok = await fetch(`${url}/ready`).then(
+          (r) => r.status === 200,
+          () => false,
+        );
+        if (ok) return;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`GraphQL reader not ready after ${timeoutMs} ms`);
+    },
+    stop: () => stopProcess(child, 10_000),
+  };
+}

@@ -17,6 +17,8 @@ export const clusterEnvSchema = stackEnvSchema.omit({ DATABASE_URL: true }).exte
   PG_REPLICA_PORT: portOrUnset,
   /** the cluster's data (primary, replica, balancer config); wiped at every start, as the chain is new */
   CLUSTER_DATA: z.string().min(1).optional(),
+  /** the GraphQL reader (`ponder serve` on the replica); default INDEXER_PORT + 2 */
+  READER_PORT: portOrUnset,
   /** Redis for sessions and nonces; unset: a redis-server of this cluster on REDIS_PORT */
   REDIS_URL: z.string().url().optional(),
   REDIS_PORT: port.min(1).default(6390),

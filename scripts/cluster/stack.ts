@@ -63,6 +63,8 @@ const ports = {
   primary: env.PG_PORT,
   replica: env.PG_REPLICA_PORT ?? env.PG_PORT + 1,
   indexer: env.INDEXER_PORT,
+  // the indexer takes INDEXER_PORT and the next one (a redeploy runs the new version there)
+  reader: env.READER_PORT ?? env.INDEXER_PORT + 2,
   redis: env.REDIS_PORT,
 };
 const data = env.CLUSTER_DATA ?? join(root, '.data', 'cluster');
@@ -202,7 +204,7 @@ async function main() {
   const built = await buildStack({ root, production: true, onLine: (line) => logger.line('build', line) });
   say(`build ${built.cached ? 'restored from cache' : 'done'} in ${(built.ms / 1000).toFixed(1)} s`);
   const { ANVIL_MNEMONIC, deployGame, startAnvil, writeDeployment } = await import('@skald/chain');
-  const { prepareIndexer, startIndexer } = await import('@skald/indexer');
+  const { prepareIndexer, startIndexer, startReader } = await import('@skald/indexer');
 
   // what the cluster runs that npm does not bring: installed from the OS packages where missing
   const pgBin = ensurePostgresBin(say);
@@ -309,8 +311,11 @@ async function main() {
       return logger.log('indexer', 'debug', text.replace(/^[\d:.]+\s+[A-Z]+\s+/, ''));
     indexerLines(`${text}\n`);
   };
+  // set once the GraphQL reader runs (below)
+  let afterFlip: (() => Promise<void>) | undefined;
   const indexerPart = await superviseIndexer({
     indexer: { startIndexer, prepareIndexer },
+    afterFlip: () => afterFlip?.() ?? Promise.resolve(),
     options: {
       databaseUrl: primaryUrl,
       deploymentPath,
@@ -336,6 +341,45 @@ async function main() {
     `indexer caught up on the primary; schema ${indexerPart.schema()}, readers use views schema ${VIEWS_SCHEMA}`,
   );
 
+  // ---- GraphQL reader: Ponder's API server alone, on the replica's views. Its GraphQL schema is built from the
+  // indexer's code, so a redeploy replaces it after the flip, on its other port (the gateways know both and move
+  // to the one that answers), as the indexer's own.
+  const readerPorts = [ports.reader, ports.reader + 1] as const;
+  let readerPort: number = ports.reader;
+  const readerProbes = new Map(readerPorts.map((p) => [p, httpProbe(`http://127.0.0.1:${p}/health`)]));
+  const readerLines = logger.stream('graphql-reader');
+  const startReaderAt = async (port: number) => {
+    const part = await startReader({
+      databaseUrl: replicaUrl,
+      viewsSchema: VIEWS_SCHEMA,
+      deploymentPath,
+      rpcUrl,
+      port,
+      log: (line) => readerLines(`${line.replace(/^\[ponder serve\] /, '')}\n`),
+    });
+    track(part.process);
+    try {
+      await part.ready(120_000);
+    } catch (error) {
+      await part.stop();
+      throw error;
+    }
+    readerPort = port;
+    return { process: part.process, stop: part.stop };
+  };
+  const reader = await supervise({
+    name: 'graphql-reader',
+    start: () => startReaderAt(readerPort),
+    progress: {
+      intervalMs: PROGRESS_MS,
+      check: () => (readerProbes.get(readerPort) as () => Promise<string | null>)(),
+    },
+    events,
+  });
+  running.push(reader);
+  say(`GraphQL reader (ponder serve) on the replica at http://127.0.0.1:${readerPort}`);
+  afterFlip = () => reader.replace(() => startReaderAt(readerPorts.find((p) => p !== readerPort) as number));
+
   // ---- gateways
   const origin = `http://localhost:${ports.balancer}`;
   const secret = env.SESSION_SECRET ?? randomBytes(32).toString('hex');
@@ -351,6 +395,7 @@ async function main() {
       SKALD_VIEWS_SCHEMA: VIEWS_SCHEMA,
       SKALD_DEPLOYMENT: deploymentPath,
       INDEXER_URL: indexerPart.urls.join(','),
+      GRAPHQL_READ_URL: readerPorts.map((p) => `http://127.0.0.1:${p}`).join(','),
       WEB_MODE: 'production',
       PUBLIC_ORIGIN: origin,
       TRUST_PROXY: 'true',

@@ -123,6 +123,11 @@ export type IndexerPartOptions = {
   /** a line for the stack's log under the indexer's name */
   log(line: string): void;
   events: SupervisorEvents;
+  /**
+   * After a redeploy's flip, before it is told done: what else must follow the new code (the cluster's GraphQL
+   * reader, whose schema is built from it). A failure is told with the result; the new version serves either way.
+   */
+  afterFlip?(): Promise<void>;
 };
 
 export type IndexerPart = {
@@ -217,11 +222,15 @@ export async function superviseIndexer(o: IndexerPartOptions): Promise<IndexerPa
         if (from) await sql`drop schema if exists ${sql(from)} cascade`;
         const [events] = await sql<{ n: number }[]>`select count(*)::int as n from ${sql(to)}.activity`;
         const seconds = (Date.now() - requested) / 1000;
+        const followed = await o.afterFlip?.().then(
+          () => '',
+          (error) => `; but ${error instanceof Error ? error.message : error}`,
+        );
         tell({
           state: 'done',
           from,
           to,
-          message: `${to} serves after ${seconds.toFixed(1)} s (${events?.n} events, start-up included); ${from} stopped and dropped`,
+          message: `${to} serves after ${seconds.toFixed(1)} s (${events?.n} events, start-up included); ${from} stopped and dropped${followed ?? ''}`,
         });
       } finally {
         await sql.end({ timeout: 5 });

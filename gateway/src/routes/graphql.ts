@@ -2,14 +2,16 @@
  * /graphql and /sql/* on the gateway's origin. GraphQL is Ponder's, generated from the indexed tables (filters,
  * ordering, cursor pagination), in the indexer process: the gateway checks depth and cost first, turns GET
  * queries into POSTs (Ponder answers GET with its GraphiQL page), forwards, and gives up (422) after
- * SQL_TIMEOUT_MS. /sql/db runs here on the analyst connection, bounded in time and rows; /sql/live (live
+ * SQL_TIMEOUT_MS. With GraphQL readers on the replica (GRAPHQL_READ_URL), GraphQL goes to them while REST reads
+ * the replica, and to the indexer while the replica lags or is down, or when no reader answers; the answer's
+ * `x-skald-read-from` says which (`replica` or `primary`). /sql/db runs here on the analyst connection, bounded in time and rows; /sql/live (live
  * queries) is forwarded to Ponder.
  */
 import { Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { checkOperations, QueryLimitError } from '../graphql/limits.ts';
-import { createIndexerUpstream } from '../indexer-upstream.ts';
+import { createIndexerUpstream, type IndexerUpstream } from '../indexer-upstream.ts';
 import { reject } from '../plugins/app/errors.ts';
 import { createAnalyst, parseSqlParam, SqlQueryError, sqlError } from '../sql/analyst.ts';
 import { startAnalystWatchdog } from '../sql/watchdog.ts';
@@ -28,6 +30,9 @@ function sameServer(a: string, b: string | undefined): boolean {
   return x.hostname === y.hostname && (x.port || '5432') === (y.port || '5432');
 }
 
+/** where a GraphQL answer was read: a reader on the replica, or the indexer on the primary */
+type ReadFrom = 'replica' | 'primary';
+
 const graphqlError = (reply: FastifyReply, status: number, message: string) =>
   reply
     .code(status)
@@ -36,6 +41,9 @@ const graphqlError = (reply: FastifyReply, status: number, message: string) =>
 
 const graphql: FastifyPluginAsyncTypebox = async (app) => {
   const upstream = createIndexerUpstream(app.config.indexerUrls);
+  const readers = app.config.graphqlReadUrls?.length
+    ? createIndexerUpstream(app.config.graphqlReadUrls)
+    : undefined;
   const { timeoutMs, maxRows } = app.config.sql;
   const limits = { timeoutMs, maxRows, viewsSchema: app.config.viewsSchema };
   const analystUrl = app.config.sql.analystUrl;
@@ -71,8 +79,9 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
    * when the gateway gives up sooner it cancels those statements that have run about as long, so the work
    * stops in Postgres too, not only the answer.
    */
-  async function cancelRunaway() {
-    await app.db.sql`
+  async function cancelRunaway(from: ReadFrom) {
+    const db = from === 'replica' && app.replica ? app.replica.replica : app.db;
+    await db.sql`
       select pg_cancel_backend(pid) from pg_stat_activity
       where application_name like '%\_readonly' and state = 'active'
         and query_start <= now() - make_interval(secs => ${Math.max(0, timeoutMs - 500) / 1000})`.catch(
@@ -80,28 +89,52 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
     );
   }
 
-  /** Ponder's GraphQL within the timeout: its answer, 'timeout', or 'unreachable'. */
+  /**
+   * Ponder's GraphQL (or live queries, `live`: always the indexer) within the timeout: its answer and where it
+   * read, 'timeout', or 'unreachable'. GraphQL tries the readers first while REST reads the replica; a reader
+   * that fails (gone, refused, or a 5xx) sends the request on to the indexer (GraphQL only reads).
+   */
   async function upstreamFetch(
     path: string,
     init: RequestInit,
     signal: AbortSignal = AbortSignal.timeout(timeoutMs),
-  ): Promise<Response | 'timeout' | 'unreachable'> {
-    try {
-      return await upstream.fetch(path, { ...init, signal });
-    } catch (error) {
-      if ((error as Error).name === 'TimeoutError') {
-        await cancelRunaway();
-        return 'timeout';
+    live = false,
+  ): Promise<{ response: Response; from: ReadFrom } | 'timeout' | 'unreachable'> {
+    const order: [IndexerUpstream, ReadFrom][] =
+      readers && !live && app.replica?.status().reads === 'replica'
+        ? [
+            [readers, 'replica'],
+            [upstream, 'primary'],
+          ]
+        : [[upstream, 'primary']];
+    for (const [target, from] of order) {
+      try {
+        const response = await target.fetch(path, { ...init, signal });
+        // a reader that failed the query (its replica restarting under it): the indexer answers instead
+        if (target !== upstream && response.status >= 500) {
+          await response.body?.cancel();
+          continue;
+        }
+        return { response, from };
+      } catch (error) {
+        if ((error as Error).name === 'TimeoutError') {
+          await cancelRunaway(from);
+          return 'timeout';
+        }
+        // a reader that failed otherwise: the indexer answers instead
+        if (target === upstream) return 'unreachable';
       }
-      return 'unreachable';
     }
+    return 'unreachable';
   }
 
-  async function forward(reply: FastifyReply, path: string, init: RequestInit) {
-    const response = await upstreamFetch(path, init);
-    if (response === 'timeout') return graphqlError(reply, 422, timedOut());
-    if (response === 'unreachable')
+  async function forward(reply: FastifyReply, path: string, init: RequestInit, live = false) {
+    const answer = await upstreamFetch(path, init, undefined, live);
+    if (answer === 'timeout') return graphqlError(reply, 422, timedOut());
+    if (answer === 'unreachable')
       return graphqlError(reply, 503, 'the indexer is unreachable; retry shortly');
+    const { response, from } = answer;
+    reply.header('x-skald-read-from', from);
     reply.code(response.status);
     const type = response.headers.get('content-type');
     if (type) reply.type(type);
@@ -145,7 +178,7 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
         if (r === 'timeout') return graphqlError(reply, 422, timedOut());
         if (r === 'unreachable') return graphqlError(reply, 503, 'the indexer is unreachable; retry shortly');
         try {
-          results.push(await r.json());
+          results.push(await r.response.json());
         } catch (error) {
           if ((error as Error).name === 'TimeoutError') return graphqlError(reply, 422, timedOut());
           return graphqlError(reply, 502, 'the indexer answered with something that is not JSON');
@@ -227,7 +260,7 @@ const graphql: FastifyPluginAsyncTypebox = async (app) => {
         (init.headers as Record<string, string>)['content-type'] = 'application/json';
         init.body = JSON.stringify(request.body ?? {});
       }
-      return forward(reply, path, init);
+      return forward(reply, path, init, true);
     },
   });
 };

@@ -11,8 +11,9 @@
  *    one and the views flip to it.
  *
  * After each, every client must hold exactly the database's cursors over the same range (read on the primary):
- * none lost, none sent twice by a server; and no REST answer may be 5xx, except for requests in flight on the
- * killed gateway within RETRY_WINDOW_MS of the kill (the window the root README states).
+ * none lost, none sent twice by a server; and no REST or GraphQL answer may be 5xx, except for requests in flight
+ * on the killed gateway within RETRY_WINDOW_MS of the kill (the window the root README states). GraphQL is read
+ * from the replica (a `ponder serve` reader) and from the primary while the replica is down.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,16 @@ async function backAfter(part: string, restartsBefore: number) {
     return backs > restartsBefore;
   });
 }
+const GRAPHQL = `/graphql?query=${encodeURIComponent('{ veras(limit: 1) { items { id } } }')}`;
+
+/** a GraphQL query through the balancer: its status and where the gateway read it (x-skald-read-from) */
+async function graphqlFrom(): Promise<{ status: number; from: string | null }> {
+  const r = await fetch(`${stack.origin}${GRAPHQL}`);
+  const body = (await r.json()) as { errors?: unknown; data?: { veras?: { items: unknown[] } } };
+  expect(body.errors).toBeUndefined();
+  return { status: r.status, from: r.headers.get('x-skald-read-from') };
+}
+
 const restarts = (part: string) => stack.lines.filter((l) => l.includes(`${part} is back`)).length;
 
 beforeAll(async () => {
@@ -118,7 +129,7 @@ beforeAll(async () => {
     );
     await new Promise((r) => setTimeout(r, 500));
   }
-  poller = startPoller(stack.origin, ['/api/activity?limit=5', '/api/clans']);
+  poller = startPoller(stack.origin, ['/api/activity?limit=5', '/api/clans', GRAPHQL]);
 }, 900_000);
 
 afterAll(async () => {
@@ -145,6 +156,7 @@ describe('npm run start:cluster', () => {
       `${stack.origin}/sql/db?sql=${encodeURIComponent('select pg_is_in_recovery() as r')}`,
     );
     expect(((await sql.json()) as { rows: { r: boolean }[] }).rows[0]?.r).toBe(true);
+    expect(await graphqlFrom()).toEqual({ status: 200, from: 'replica' });
     await everyClientMatches();
   });
 
@@ -181,9 +193,14 @@ describe('npm run start:cluster', () => {
     const before = restarts('replica');
     const from = Date.now();
     const seen = new Set<string>();
+    const graphqlSeen = new Set<string>();
     const watch = setInterval(() => {
       void fetch(`${stack.origin}/status`).then(
         async (r) => seen.add(((await r.json()) as { replica?: { reads: string } }).replica?.reads ?? '?'),
+        () => {},
+      );
+      void graphqlFrom().then(
+        (a) => graphqlSeen.add(`${a.status} ${a.from}`),
         () => {},
       );
     }, 200);
@@ -196,8 +213,11 @@ describe('npm run start:cluster', () => {
       };
       return status.replica?.reads === 'replica';
     });
+    await until('GraphQL back on the replica', 60_000, async () => (await graphqlFrom()).from === 'replica');
     clearInterval(watch);
     expect(seen.has('primary')).toBe(true);
+    // GraphQL went to the indexer on the primary while the replica was away, never failing
+    expect([...graphqlSeen].sort()).toEqual(['200 primary', '200 replica']);
     await everyClientMatches();
     // the poller asked while the replica was down, and went on asking after it was back
     expect(poller.answers.filter((a) => a.at >= from && a.at < backAt).length).toBeGreaterThan(0);
@@ -211,11 +231,18 @@ describe('npm run start:cluster', () => {
 
   it('loses and repeats nothing across an indexer redeploy, without a failed request', async () => {
     const from = Date.now();
+    const readersBefore = stack.find(/ponder\.js serve/);
+    expect(readersBefore).toHaveLength(1);
     const result = await redeploy(root, stack.ports.gateway, { changeCode: true });
     console.log(`indexer flip: ${result.output.trim().split('\n').at(-1)}`);
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/done: skald_[0-9a-f]{12} serves after/);
     expect(stack.find(/ponder\.js start/)).toHaveLength(1);
+    // the GraphQL reader was replaced by one built from the new code
+    const readersAfter = stack.find(/ponder\.js serve/);
+    expect(readersAfter).toHaveLength(1);
+    expect(readersAfter).not.toEqual(readersBefore);
+    expect(await graphqlFrom()).toEqual({ status: 200, from: 'replica' });
     await everyClientMatches();
     expect(serverErrors(from)).toEqual([]);
     const graphql = await fetch(`${stack.origin}/graphql`, {
