@@ -93,7 +93,21 @@ describe('postgres restart under load', () => {
     expect(statuses).toContain(503);
     expect(answeredBeforeStop).toBe(true);
     expect(statuses.at(-1)).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/clans' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/ready' })).json().database).toBe(true);
+    // every other read recovers too, within a few seconds: a pooled connection that was being opened or used as
+    // the database went away fails its one query (503 with Retry-After, as the error contract says), no more
+    const recoveredBy = Date.now() + 10_000;
+    const clans: number[] = [];
+    while (clans.at(-1) !== 200 && Date.now() < recoveredBy) {
+      clans.push((await app.inject({ method: 'GET', url: '/api/clans' })).statusCode);
+      if (clans.at(-1) !== 200) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(clans.at(-1), `/api/clans answered ${clans}`).toBe(200);
+    expect(clans.every((s) => s === 200 || s === 503)).toBe(true);
+    let ready = await app.inject({ method: 'GET', url: '/ready' });
+    while (ready.json().database !== true && Date.now() < recoveredBy + 5000) {
+      await new Promise((r) => setTimeout(r, 200));
+      ready = await app.inject({ method: 'GET', url: '/ready' });
+    }
+    expect(ready.json().database).toBe(true);
   }, 120_000);
 });
