@@ -10,7 +10,6 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@skald/chain/anvil';
 import { createDb } from '@skald/db';
 import { type ActivityFrame, connectLive, type RetractEvent } from '@skald/wire';
 import { type LaunchedStack, launchStack, redeploy } from '../../scripts/test/stack.ts';
@@ -33,9 +32,6 @@ async function run(gateways: number) {
     args: ['--cluster'],
     env: {
       GATEWAYS: String(gateways),
-      GATEWAY_PORT: String(await freePort()),
-      PG_REPLICA_PORT: String(await freePort()),
-      REDIS_PORT: String(await freePort()),
       CLUSTER_DATA: join(root, '.data', 'bench-scale-out'),
       LIVE_MAX_CONNECTIONS_PER_IP: String(CLIENTS * 2),
       RATE_LIMIT_MAX: '1000000',

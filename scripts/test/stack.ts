@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { freePort } from '@skald/chain/anvil';
 
 /** `npm start` as a process of its own (not the in-process stack of `@skald/harness`). */
 export type LaunchedStack = {
@@ -63,6 +63,32 @@ export function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Ports of one stack: the balancer or gateway, up to 7 gateways behind it, anvil (+8),
+ * the indexer (+10, +11 for a redeploy), the GraphQL reader (+12, +13), Postgres (+14), its replica (+15), Redis
+ * (+16).
+ */
+const PORT_BLOCK = 20;
+
+/** The first port of `count` consecutive free ports, below the system's ephemeral range (which freePort uses). */
+export async function freePortBlock(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 600) * 20;
+    const free = await Promise.all(Array.from({ length: count }, (_, i) => portFree(base + i)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error(`no ${count} consecutive free ports found`);
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 export async function launchStack(options: {
   root: string;
   env?: Record<string, string>;
@@ -71,11 +97,21 @@ export async function launchStack(options: {
   viaNpm?: boolean;
   echo?: boolean;
 }): Promise<LaunchedStack> {
+  // one block of free ports for every part, each at its own offset: the stacks derive ports from others (the
+  // indexer's redeploy port, the cluster's gateways, replica and reader), and ports picked one by one by the
+  // system land next to each other, so one part's port + 1 could be another's
+  const base = await freePortBlock(PORT_BLOCK);
   const ports = {
-    gateway: await freePort(),
-    anvil: await freePort(),
-    indexer: await freePort(),
-    postgres: await freePort(),
+    gateway: base,
+    anvil: base + 8,
+    indexer: base + 10,
+    postgres: base + 14,
+  };
+  const clusterPorts = {
+    GATEWAY_PORT: String(base + 1),
+    PG_REPLICA_PORT: String(base + 15),
+    READER_PORT: String(base + 12),
+    REDIS_PORT: String(base + 16),
   };
   const [command, ...args] = options.viaNpm
     ? ['npm', 'start', ...(options.args?.length ? ['--', ...options.args] : [])]
@@ -94,6 +130,7 @@ export async function launchStack(options: {
       ANVIL_PORT: String(ports.anvil),
       INDEXER_PORT: String(ports.indexer),
       PG_PORT: String(ports.postgres),
+      ...(options.args?.includes('--cluster') ? clusterPorts : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

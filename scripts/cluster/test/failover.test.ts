@@ -19,7 +19,6 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@skald/chain/anvil';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -77,14 +76,10 @@ async function graphqlFrom(): Promise<{ status: number; from: string | null }> {
 const restarts = (part: string) => stack.lines.filter((l) => l.includes(`${part} is back`)).length;
 
 beforeAll(async () => {
-  const gatewayPort = await freePort();
   stack = await launchStack({
     root,
     args: ['--cluster'],
     env: {
-      GATEWAY_PORT: String(gatewayPort),
-      PG_REPLICA_PORT: String(await freePort()),
-      REDIS_PORT: String(await freePort()),
       CLUSTER_DATA: join(scratch, 'data'),
       // every test client comes from 127.0.0.1
       LIVE_MAX_CONNECTIONS_PER_IP: String(CLIENTS * 2),
@@ -217,7 +212,11 @@ describe('npm run start:cluster', () => {
     clearInterval(watch);
     expect(seen.has('primary')).toBe(true);
     // GraphQL went to the indexer on the primary while the replica was away, never failing
-    expect([...graphqlSeen].sort()).toEqual(['200 primary', '200 replica']);
+    expect(graphqlSeen.has('200 primary'), [...graphqlSeen].join(', ')).toBe(true);
+    expect(
+      [...graphqlSeen].every((a) => a.startsWith('200 ')),
+      [...graphqlSeen].join(', '),
+    ).toBe(true);
     await everyClientMatches();
     // the poller asked while the replica was down, and went on asking after it was back
     expect(poller.answers.filter((a) => a.at >= from && a.at < backAt).length).toBeGreaterThan(0);
