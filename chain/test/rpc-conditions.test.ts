@@ -187,11 +187,16 @@ async function deployLogEmitter(): Promise<{ blockHash: string }> {
   // PUSH1 0 PUSH1 0 LOG0, twice, then STOP
   const data = '0x60006000a060006000a000';
   const hash = await anvilRpc<string>(anvil.rpcUrl, 'eth_sendTransaction', [{ from, data }]);
-  const receipt = await anvilRpc<{ blockHash: string; logs: unknown[] }>(
-    anvil.rpcUrl,
-    'eth_getTransactionReceipt',
-    [hash],
-  );
-  expect(receipt.logs).toHaveLength(2);
-  return { blockHash: receipt.blockHash };
+  // anvil mines it at once, but its receipt can lag the hash on a busy machine
+  let receipt: { blockHash: string; logs: unknown[] } | null = null;
+  for (const deadline = Date.now() + 10_000; !receipt && Date.now() < deadline; ) {
+    receipt = await anvilRpc<{ blockHash: string; logs: unknown[] } | null>(
+      anvil.rpcUrl,
+      'eth_getTransactionReceipt',
+      [hash],
+    );
+    if (!receipt) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(receipt?.logs).toHaveLength(2);
+  return { blockHash: receipt?.blockHash as string };
 }
