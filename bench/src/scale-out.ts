@@ -156,6 +156,11 @@ async function run(gateways: number) {
     'lost / twice (steady)': `${steady.lost} / ${steady.twice}`,
   };
 
+  /** the failed requests since `from`, with their statuses (599: no answer within 10 s, or none at all) */
+  const failedSince = (from: number) => {
+    const since = failed.filter((f) => f.at >= from);
+    return since.length === 0 ? '0' : `${since.length} (${since.map((f) => f.status).join(' ')})`;
+  };
   const fault = async (name: string, pid: number | undefined, part: string) => {
     if (!pid) {
       rows[name] = 'no process found';
@@ -170,7 +175,7 @@ async function run(gateways: number) {
     );
     const after = await audit();
     rows[`${name}: failed requests, lost, twice`] =
-      `${failed.filter((f) => f.at >= from).length}, ${after.lost}, ${after.twice - twiceBefore}`;
+      `${failedSince(from)}, ${after.lost}, ${after.twice - twiceBefore}`;
   };
   const pidOf = (part: string) =>
     Number(
@@ -190,7 +195,7 @@ async function run(gateways: number) {
     const after = await audit();
     rows['indexer flip: failed requests, lost, twice'] =
       result.code === 0
-        ? `${failed.filter((f) => f.at >= from).length}, ${after.lost}, ${after.twice - twiceBefore}`
+        ? `${failedSince(from)}, ${after.lost}, ${after.twice - twiceBefore}`
         : `redeploy failed: ${result.output.trim().split('\n').at(-1)}`;
     rows['indexer flip: redeploy until the new version serves (s)'] = fmt(result.seconds, 1);
   }
