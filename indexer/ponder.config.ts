@@ -15,6 +15,9 @@ const chain = chainSettings(env, deployment.rpcUrl);
 // an HTTP-only profile stands for a public endpoint without a websocket: the loopback twin of the proxy's URL
 // would be refused, so Ponder polls
 const websocket = env.SKALD_RPC_PROFILE ? rpcProfile(env.SKALD_RPC_PROFILE).websocket : true;
+// Ponder reads its RPC limiter's rate from the environment when it creates its clients, after this file ran
+// (patches/ 019): the endpoint's known rate (SKALD_RPC_RATE) becomes its per-URL start and ceiling
+if (chain.maxRpsPerUrl !== undefined) process.env.PONDER_RPC_MAX_RPS = String(chain.maxRpsPerUrl);
 
 const contract = <const name extends keyof typeof indexerAbis>(name: name) =>
   ({

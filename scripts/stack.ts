@@ -186,7 +186,7 @@ async function main() {
   // what reads the build (ABIs) is loaded only once it is built
   const { ANVIL_MNEMONIC, deployGame, startAnvil, writeDeployment } = await import('@skald/chain');
   const { prepareIndexer, startIndexer } = await import('@skald/indexer');
-  const { rpcProfile, startRpcConditionsProxy } = await import('@skald/chain/rpc-conditions');
+  const { indexerEnv, rpcProfile, startRpcConditionsProxy } = await import('@skald/chain/rpc-conditions');
 
   // ---- chain (supervised: a restarted anvil loads the state it last dumped, at most 2 s old; the blocks after
   // it are mined again differently, which the indexer handles as a reorg)
@@ -235,14 +235,8 @@ async function main() {
         SKALD_RPC_PROFILE: proxy.profile.name,
       }
     : {};
-  /** Ponder's settings for a rate-limited, range-capped endpoint: one limiter bucket, the profile's range */
-  const indexerNode: Record<string, string> = proxy?.profile.indexer
-    ? {
-        SKALD_RPC_FANOUT: '1',
-        SKALD_GETLOGS_RANGE: String(proxy.profile.indexer.getLogsRange),
-        SKALD_POLLING_MS: String(proxy.profile.indexer.pollingMs),
-      }
-    : {};
+  /** Ponder's settings for a rate-limited, range-capped endpoint (the profile's `indexerEnv`) */
+  const indexerNode: Record<string, string> = proxy ? indexerEnv(proxy.profile) : {};
 
   const deployment = await deployGame({
     rpcUrl,

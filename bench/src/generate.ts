@@ -260,17 +260,23 @@ export async function generateChain(
 }
 
 /**
- * Keep-up load on a chain that mines on its own: after each new block, send enough moves for about
- * `eventsPerBlock` game events (scaled by the events per transaction seen so far). Runs until `signal` aborts.
+ * Keep-up load on a chain that mines on its own: for each new block, enough moves for about `eventsPerBlock` game
+ * events (scaled by the events per transaction seen so far). A loop that took longer than a block (its reads and
+ * sends take tens of ms: at 125 ms blocks it often does) sends the moves of every block it saw, so the rate holds
+ * at eventsPerBlock per block on average. Runs until `signal` aborts.
  */
 export async function streamLoad(gen: Generator, eventsPerBlock: number, signal: AbortSignal) {
+  let owed = 0;
   while (!signal.aborted) {
     const before = gen.stats.blocks;
     await gen.catchUp();
-    if (gen.stats.blocks > before) {
+    const blocks = gen.stats.blocks - before;
+    if (blocks > 0) {
       // events per transaction so far sets how many moves make a block of about eventsPerBlock
       const perTx = gen.stats.txs > 0 ? gen.stats.events / gen.stats.txs : 2.5;
-      await gen.sendMoves(Math.max(1, Math.round(eventsPerBlock / perTx)));
+      owed = Math.min(owed + (blocks * eventsPerBlock) / perTx, (4 * eventsPerBlock) / perTx);
+      const sent = await gen.sendMoves(Math.max(1, Math.round(owed)));
+      owed = Math.max(0, owed - sent);
     }
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import {
   createTestDatabase,
   indexedBlock,
+  machineCpuMs,
   metricsReport,
   openReader,
   processCpuMs,
@@ -56,6 +57,10 @@ let published = await indexedBlock(reader);
 const pid = indexer.process.pid as number;
 const metricsBefore = await scrapeMetrics(indexer.url);
 const cpuBefore = processCpuMs(pid);
+const anvilPid = chain.anvil.process.pid as number;
+const anvilBefore = processCpuMs(anvilPid);
+const selfBefore = process.cpuUsage();
+const machineBefore = machineCpuMs();
 const indexedBefore = published;
 const begin = now();
 const end = begin + seconds * 1000;
@@ -75,6 +80,14 @@ while (now() < end) {
   await new Promise((r) => setTimeout(r, 50));
 }
 const cpuMs = processCpuMs(pid) - cpuBefore;
+// where the machine's two cores went: the load (anvil executing the moves, this process generating them and
+// sampling) runs beside the indexer on the same cores
+const anvilMs = processCpuMs(anvilPid) - anvilBefore;
+const self = process.cpuUsage(selfBefore);
+const selfMs = (self.user + self.system) / 1000;
+const machineAfter = machineCpuMs();
+const machineBusyMs = machineAfter.busy - machineBefore.busy;
+const machineShare = machineBusyMs / (machineAfter.total - machineBefore.total);
 // per block indexed in the window (equal to the blocks made when the indexer keeps up)
 const windowBlocks = Number((await indexedBlock(reader)) - indexedBefore);
 const metrics = metricsReport(metricsBefore, await scrapeMetrics(indexer.url));
@@ -103,6 +116,15 @@ report(
     [`lag max first ${minute} (blocks)`]: Math.max(...lagFirst),
     [`lag max last ${minute} (blocks)`]: Math.max(...lagLast),
     'indexer cpu per block (ms)': cpuMs / windowBlocks,
+    'machine busy (% of all cores)': `${(machineShare * 100).toFixed(0)} % (${(machineBusyMs / 1000).toFixed(1)} s of CPU)`,
+    'cpu split (s): indexer, anvil, load generator + sampler, the rest (Postgres, other)': [
+      cpuMs,
+      anvilMs,
+      selfMs,
+      machineBusyMs - cpuMs - anvilMs - selfMs,
+    ]
+      .map((v) => (v / 1000).toFixed(1))
+      .join(', '),
   },
 );
 const p99 = percentile(lagBlocks, 99);

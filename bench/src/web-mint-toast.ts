@@ -6,8 +6,16 @@
  * send returns it). t1 is when the toast's text enters the page's DOM, taken in the page by a MutationObserver on
  * the same wall clock (performance.timeOrigin + performance.now() in both Node and Chromium).
  *
- * Env: BENCH_MINTS (default 100).
+ * BENCH_RPC_PROFILE (an RPC conditions profile, e.g. opbnb-public) puts the profile's proxy between anvil and
+ * each side: the stack's indexer and gateway read through one (as `npm start --rpc-profile`), the direct page
+ * through another of its own (a browser has its own budget at a public endpoint), over its websocket where the
+ * profile has one and else polling at the profile's interval, as the fast lane does.
+ *
+ * Env: BENCH_MINTS (default 100), BENCH_RPC_PROFILE (default: none, anvil as it is).
  */
+
+import { loadavg } from 'node:os';
+import { rpcProfile, startRpcConditionsProxy } from '@skald/chain/rpc-conditions';
 import { type Game, mined } from '@skald/harness';
 import type { Page } from 'playwright-core';
 import { serveDirectPage } from './web/direct-page.ts';
@@ -15,6 +23,7 @@ import { webStack } from './web/stack.ts';
 import { ms, summary } from './web/stats.ts';
 
 const MINTS = Number(process.env.BENCH_MINTS ?? 100);
+const PROFILE = process.env.BENCH_RPC_PROFILE ? rpcProfile(process.env.BENCH_RPC_PROFILE) : undefined;
 const WARMUP = 5;
 
 const now = () => performance.timeOrigin + performance.now();
@@ -57,8 +66,11 @@ async function mint(game: Game, playerId: bigint): Promise<{ veraId: bigint; t0:
 }
 
 async function main() {
-  const { stack, playerId } = await webStack();
+  const { stack, playerId } = await webStack({ rpcProfile: PROFILE?.name });
   const direct = await serveDirectPage();
+  const directNode = PROFILE
+    ? await startRpcConditionsProxy({ upstream: stack.anvil.rpcUrl, profile: PROFILE })
+    : undefined;
   try {
     const { game, gateway, anvil } = stack;
     const app = await stack.page();
@@ -68,8 +80,13 @@ async function main() {
 
     const chain = await stack.page();
     await watchMints(chain.page, '#toasts li');
+    const endpoint: Record<string, string> = !directNode
+      ? { ws: anvil.wsUrl }
+      : directNode.wsUrl
+        ? { ws: directNode.wsUrl }
+        : { rpc: directNode.url, pollMs: String(PROFILE?.indexer?.pollingMs ?? 250) };
     const query = new URLSearchParams({
-      ws: anvil.wsUrl,
+      ...endpoint,
       veras: game.deployment.contracts.Veras,
       characters: game.deployment.contracts.Characters,
     });
@@ -107,12 +124,29 @@ async function main() {
     const row = (name: string, s: ReturnType<typeof summary>) =>
       `${name.padEnd(44)} n=${s.n}  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  mean ${ms(s.mean)}`;
     console.log(
-      `\nreceipt -> mint toast in the DOM, ${MINTS} mints (after ${WARMUP} warm-up), ${missed} missed`,
+      `\nreceipt -> mint toast in the DOM, ${MINTS} mints (after ${WARMUP} warm-up), ${missed} missed; ${
+        PROFILE
+          ? `RPC profile ${PROFILE.name} (${PROFILE.websocket ? 'websocket' : `HTTP only: both poll every ${PROFILE.indexer?.pollingMs ?? 250} ms`})`
+          : 'anvil directly'
+      }; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
     );
+    for (const [side, proxy] of [
+      ['app (indexer + gateway)', stack.proxy],
+      ['direct page', directNode],
+    ] as const) {
+      if (!proxy) continue;
+      const c = proxy.counters();
+      console.log(
+        `${side} at the endpoint: ${c.calls} calls, ${c.http429} answered 429 (${c.rateLimited} calls)`,
+      );
+    }
     console.log(row('app (node -> gateway fast lane -> socket.io -> toast)', summary(appMs)));
     console.log(row('direct (anvil ws -> tx + reads -> element)', summary(directMs)));
   } finally {
     await direct.stop();
+    await directNode?.stop();
     await stack.stop();
   }
 }

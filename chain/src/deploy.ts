@@ -85,7 +85,9 @@ export async function deployGame(options: DeployOptions): Promise<Deployment> {
   const chain = { ...skaldChain, id: chainId };
   const c: Clients = {
     wallet: createWalletClient({ account: options.account, chain, transport }),
-    public: createPublicClient({ chain, transport }) as PublicClient,
+    // receipts are polled every 100 ms: viem's default (4 s on HTTP) made a deploy on an interval-mining chain take
+    // minutes, one wait per contract and setting
+    public: createPublicClient({ chain, transport, pollingInterval: 100 }) as PublicClient,
   };
 
   const roles = await deployOne(c, 'Roles', [options.account.address]);

@@ -86,6 +86,21 @@ describe('rpc conditions proxy', () => {
     expect(limited.counters()).toMatchObject({ calls: 12, rateLimited: 3, http429: 1 });
   });
 
+  it('answers browsers as public endpoints do: a preflight (not counted) and any origin', async () => {
+    const open = await proxy(RPC_PROFILES['opbnb-public']);
+    const preflight = await fetch(open.url, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://page.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/content-type/);
+    const answer = await post(open.url, call(1, 'eth_chainId'));
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-expose-headers')).toMatch(/retry-after/);
+    expect(open.counters()).toMatchObject({ calls: 1 });
+  });
+
   it('a token bucket refills at its rate', () => {
     const bucket = new RateLimit({ perSecond: 10, burst: 10 }, 0);
     expect(bucket.take(10, 0)).toBe(0);

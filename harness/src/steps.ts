@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { freePort } from '@skald/chain';
 import type { TestChain } from '@skald/chain/local';
 import type { TestDatabase } from '@skald/db/testing';
-import { type RunningGateway, startGateway } from '@skald/gateway';
+import { parseGatewayEnv, type RunningGateway, startGateway } from '@skald/gateway';
 import { type RunningIndexer, startIndexer } from '@skald/indexer';
 import { createWebApp } from '@skald/web/server';
 import type { Game } from './game.ts';
@@ -37,21 +37,33 @@ export {
 } from '@skald/indexer/testing';
 
 /** The indexer for a browser test: its own deployment and views schemas, caught up and following new heads. */
+/** An RPC endpoint other than anvil itself (a conditions proxy): its URLs and the indexer's settings for it */
+export type StackNode = {
+  rpcUrl: string;
+  /** undefined: HTTP only (the indexer and the fast lane poll) */
+  wsUrl: string | undefined;
+  indexerEnv: Record<string, string>;
+  /** the fast lane's polling interval without a websocket, ms */
+  pollMs: number;
+};
+
 export async function startIndexing(
   chain: TestChain,
   database: TestDatabase,
   runId: string,
+  /** the node as the indexer sees it: anvil by default, or an RPC conditions proxy in front of it */
+  node?: StackNode,
 ): Promise<RunningIndexer> {
   const { anvil } = chain;
   const indexer = await startIndexer({
     databaseUrl: database.databaseUrl,
     deploymentPath: chain.deploymentPath,
-    rpcUrl: anvil.rpcUrl,
-    wsUrl: anvil.wsUrl,
+    rpcUrl: node?.rpcUrl ?? anvil.rpcUrl,
+    wsUrl: node ? node.wsUrl : anvil.wsUrl,
     schema: `e2e_${runId}`,
     viewsSchema: `e2e_views_${runId}`,
     port: await freePort(),
-    env: { PONDER_LOG_LEVEL: 'warn' },
+    env: { PONDER_LOG_LEVEL: 'warn', ...node?.indexerEnv },
   });
   await indexer.ready(120_000);
   // Ponder's live sync starts at the head it saw and only walks back once a new block arrives: mine one
@@ -72,9 +84,24 @@ export async function startGatewayFor(
   port?: number,
   /** signs sessions: a restart passes its predecessor's, so signed-in pages stay signed in (as `npm start`) */
   sessionSecret = randomBytes(32).toString('hex'),
+  /** the node the fast lane and health read, when not anvil itself */
+  node?: StackNode,
 ): Promise<RunningGateway> {
   port ??= await freePort();
   return startGateway({
+    // the node as `npm start --rpc-profile` gives it: SKALD_RPC_URL, its websocket where it has one (without, the
+    // loopback twin is refused and the fast lane polls at SKALD_BLOCK_TIME_MS)
+    ...(node
+      ? {
+          env: parseGatewayEnv({
+            ...process.env,
+            DATABASE_URL: database.databaseUrl,
+            SKALD_RPC_URL: node.rpcUrl,
+            ...(node.wsUrl ? { SKALD_WS_URL: node.wsUrl } : {}),
+            SKALD_BLOCK_TIME_MS: String(node.pollMs),
+          }),
+        }
+      : {}),
     port,
     host: '127.0.0.1',
     databaseUrl: database.databaseUrl,

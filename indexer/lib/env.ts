@@ -14,6 +14,12 @@ export const indexerEnvSchema = baseEnv.extend({
    * same URL is listed this many times, each copy a limiter bucket. Defaults: 32 on loopback, 1 elsewhere.
    */
   SKALD_RPC_FANOUT: positiveInt.max(256).optional(),
+  /**
+   * Calls per second the endpoint allows (a provider's plan, a public endpoint's stated limit). Ponder's limiter
+   * then starts there and never goes above it (patches/ 019; split over SKALD_RPC_FANOUT's copies). Unset: it
+   * starts at 20 a second per URL and rises 5 % after each 10 busy seconds, slowing down on 429.
+   */
+  SKALD_RPC_RATE: positiveInt.min(3).max(500).optional(),
   /** eth_getLogs block range; defaults to 10,000 on loopback, else Ponder detects the provider's limit. */
   SKALD_GETLOGS_RANGE: positiveInt.optional(),
   /** Polling interval in ms when no WebSocket is available. Default 1000 (250 on loopback). */
@@ -45,6 +51,8 @@ export function chainSettings(env: IndexerEnv, deploymentRpcUrl: string) {
   const rpc = fanout === 1 ? rpcUrl : Array.from({ length: fanout }, (_, i) => `${rpcUrl}#${i}`);
   return {
     rpc,
+    /** Ponder's PONDER_RPC_MAX_RPS: the endpoint's rate per URL Ponder is given (at least Ponder's minimum, 3) */
+    maxRpsPerUrl: env.SKALD_RPC_RATE === undefined ? undefined : Math.max(3, env.SKALD_RPC_RATE / fanout),
     ws: wsUrl,
     ethGetLogsBlockRange: env.SKALD_GETLOGS_RANGE ?? (local ? 10_000 : undefined),
     pollingInterval: env.SKALD_POLLING_MS ?? (local ? 250 : 1_000),

@@ -60,6 +60,7 @@ export const PONDER_PATCHES: readonly PonderPatch[] = [
     'Unrecoverable reorg: exiting so that a restart syncs again from the chain',
   ),
   patch('018+views-at-head', 'runtime/multichain.js', 'const publishWhenCaughtUp = async () =>'),
+  patch('019+rpc-known-rate', 'rpc/index.js', 'rpsLimit: maxRps ?? INITIAL_MAX_RPS,'),
 ];
 
 /** The root of the `ponder` package this indexer imports (the folder holding its package.json). */

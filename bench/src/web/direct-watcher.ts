@@ -1,17 +1,32 @@
 /**
  * The direct-chain mint watcher the spec describes (section 7, "Mint watcher"), as a browser page for the
- * benchmark: subscribed straight to anvil's websocket for the Veras Transfer events of mints, it fetches each
- * transaction and decodes its method, reads the vera and its owner's name over RPC, and renders a toast-like
- * element. Bundled by esbuild (direct-page.ts); the query string carries the websocket URL and addresses.
+ * benchmark: subscribed straight to the node's websocket for the Veras Transfer events of mints (or, on an
+ * endpoint without one, polling its HTTP RPC every `pollMs`), it fetches each transaction and decodes its method,
+ * reads the vera and its owner's name over RPC, and renders a toast-like element. Bundled by esbuild
+ * (direct-page.ts); the query string carries the endpoint (`ws`, or `rpc` and `pollMs`) and the addresses.
  */
 import { CharactersAbi, VerasAbi } from '@skald/chain/abis';
 import { statTotal } from '@skald/game';
-import { type Address, createPublicClient, decodeFunctionData, type Hex, webSocket, zeroAddress } from 'viem';
+import {
+  type Address,
+  createPublicClient,
+  decodeFunctionData,
+  type Hex,
+  http,
+  webSocket,
+  zeroAddress,
+} from 'viem';
 
 const params = new URLSearchParams(location.search);
 const veras = params.get('veras') as Address;
 const characters = params.get('characters') as Address;
-const client = createPublicClient({ transport: webSocket(params.get('ws') as string) });
+const ws = params.get('ws');
+const client = ws
+  ? createPublicClient({ transport: webSocket(ws) })
+  : createPublicClient({
+      transport: http(params.get('rpc') as string),
+      pollingInterval: Number(params.get('pollMs') ?? 250),
+    });
 const list = document.getElementById('toasts') as HTMLElement;
 
 function methodOf(input: Hex): string {

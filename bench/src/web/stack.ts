@@ -5,11 +5,13 @@
 import { createPlayer } from '@skald/harness';
 import { type BrowserStack, startBrowserStack } from '@skald/harness/browser';
 
-export async function webStack(): Promise<{ stack: BrowserStack; playerId: bigint }> {
+export async function webStack(
+  options?: Parameters<typeof startBrowserStack>[1],
+): Promise<{ stack: BrowserStack; playerId: bigint }> {
   let playerId = 0n;
   const stack = await startBrowserStack(async (game) => {
     await createPlayer(game, 0, 'Odin');
     playerId = BigInt(await createPlayer(game, 1, 'Astrid'));
-  });
+  }, options);
   return { stack, playerId };
 }

@@ -1,5 +1,6 @@
 /** Real-network conditions in front of a local node: named profiles and the proxy that applies them. */
 export {
+  indexerEnv,
   providerErrors,
   RPC_PROFILE_NAMES,
   RPC_PROFILES,

@@ -90,6 +90,21 @@ export const RPC_PROFILES: Record<RpcProfileName, RpcProfile> = {
   },
 };
 
+/**
+ * The indexer's settings for an endpoint with this profile (what `npm start --rpc-profile` and the network bench
+ * give it): one Ponder limiter bucket that starts at, and stays under, the calls per second the endpoint allows
+ * (SKALD_RPC_RATE), the profile's getLogs range and polling interval. Empty for an unconstrained profile.
+ */
+export function indexerEnv(profile: RpcProfile): Record<string, string> {
+  if (!profile.indexer) return {};
+  return {
+    SKALD_RPC_FANOUT: '1',
+    ...(profile.rate ? { SKALD_RPC_RATE: String(profile.rate.perSecond) } : {}),
+    SKALD_GETLOGS_RANGE: String(profile.indexer.getLogsRange),
+    SKALD_POLLING_MS: String(profile.indexer.pollingMs),
+  };
+}
+
 /** The named profile, or an error that lists the profiles there are. */
 export function rpcProfile(name: string): RpcProfile {
   const profile = RPC_PROFILES[name as RpcProfileName];

@@ -145,14 +145,26 @@ export async function startRpcConditionsProxy(options: RpcConditionsOptions): Pr
     return result;
   };
 
+  // public endpoints answer browsers too (a dapp's page reads them directly): any origin, JSON-RPC's headers
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'POST, GET, OPTIONS',
+    'access-control-allow-headers': 'content-type',
+    'access-control-expose-headers': 'retry-after',
+  };
   const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.writeHead(status, { 'content-type': 'application/json', ...cors, ...headers });
     res.end(body);
   };
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'GET' && req.url === '/conditions')
       return send(res, 200, JSON.stringify({ profile: profile.name, counters }));
+    // a browser's preflight: not a call, not counted
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors);
+      return res.end();
+    }
     if (req.method !== 'POST') return send(res, 405, JSON.stringify({ error: 'POST JSON-RPC' }));
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -16,8 +16,11 @@ export type BrowserStack = Stack & {
 };
 
 /** Starts the stack (`seed` runs after the deploy and before indexing starts), then Chromium. */
-export async function startBrowserStack(seed?: (game: Game) => Promise<void>): Promise<BrowserStack> {
-  const stack = await startStack(seed);
+export async function startBrowserStack(
+  seed?: (game: Game) => Promise<void>,
+  options?: Parameters<typeof startStack>[1],
+): Promise<BrowserStack> {
+  const stack = await startStack(seed, options);
   const browser = await launchBrowser().catch(async (error) => {
     await stack.stop();
     throw error;
