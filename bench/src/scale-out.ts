@@ -156,10 +156,15 @@ async function run(gateways: number) {
     'lost / twice (steady)': `${steady.lost} / ${steady.twice}`,
   };
 
-  /** the failed requests since `from`, with their statuses (599: no answer within 10 s, or none at all) */
+  /**
+   * the failed requests since `from`, each with its status (599: no answer within 10 s, or none at all) and when
+   * it was sent after the fault began, to hold against the README's retry window
+   */
   const failedSince = (from: number) => {
     const since = failed.filter((f) => f.at >= from);
-    return since.length === 0 ? '0' : `${since.length} (${since.map((f) => f.status).join(' ')})`;
+    return since.length === 0
+      ? '0'
+      : `${since.length} (${since.map((f) => `${f.status} at +${fmt((f.at - from) / 1000, 1)} s`).join(', ')})`;
   };
   const fault = async (name: string, pid: number | undefined, part: string) => {
     if (!pid) {

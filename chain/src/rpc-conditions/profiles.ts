@@ -69,9 +69,10 @@ export const RPC_PROFILES: Record<RpcProfileName, RpcProfile> = {
     getLogs: { maxBlocks: 5000, maxResults: 10_000 },
     // the public opBNB endpoints list https URLs only (bnb-chain/opbnb-docs, opbnb-network-info.md)
     websocket: false,
-    // opBNB makes a block every 250 ms: polling at that pace costs ~4 calls/s of the 33 and keeps the lag near
-    // a block (at 1 s, the lag is 4-5 blocks)
-    indexer: { getLogsRange: 5000, pollingMs: 250 },
+    // opBNB makes a block every 250 ms: polling twice a block costs ~8 calls/s of the 33 (12 with each block's
+    // eth_getLogs) and keeps the lag within a block; polling once a block left it at 3 blocks at p99 (a block
+    // waits up to a whole interval to be seen, then two round trips of 40-120 ms)
+    indexer: { getLogsRange: 5000, pollingMs: 125 },
   },
   'opbnb-paid': {
     name: 'opbnb-paid',
