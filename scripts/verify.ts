@@ -13,6 +13,7 @@ import postgres from 'postgres';
 
 const verifyEnvSchema = baseEnv.extend({
   SKALD_RPC_URL: nodeEnv.SKALD_RPC_URL,
+  SKALD_RPC_RATE: nodeEnv.SKALD_RPC_RATE,
   /** the stack's Postgres; unset: the embedded one `npm start` runs on PG_PORT */
   DATABASE_URL: postgresUrl.optional(),
   PG_PORT: sharedEnv.PG_PORT,
@@ -54,6 +55,7 @@ async function main(): Promise<number> {
       sql,
       deployment,
       rpcUrl: env.SKALD_RPC_URL ?? deployment.rpcUrl,
+      rpcRate: env.SKALD_RPC_RATE,
       fromBlock: options.from,
       toBlock: options.to,
     });

@@ -143,7 +143,7 @@ async function main() {
       );
     }
     console.log(row('app (node -> gateway fast lane -> socket.io -> toast)', summary(appMs)));
-    console.log(row('direct (anvil ws -> tx + reads -> element)', summary(directMs)));
+    console.log(row('direct (node -> tx + reads -> element)', summary(directMs)));
   } finally {
     await direct.stop();
     await directNode?.stop();

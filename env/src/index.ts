@@ -117,6 +117,12 @@ export const nodeEnv = {
   SKALD_RPC_URL: url(['http:', 'https:']).optional(),
   /** WebSocket for new heads; defaults to the RPC URL's ws:// twin on a loopback node, else none (polling). */
   SKALD_WS_URL: url(['ws:', 'wss:']).optional(),
+  /**
+   * Calls per second the endpoint allows (a provider's plan, a public endpoint's stated limit): the indexer's
+   * RPC limiter starts there and stays under it, and `npm run verify` paces its reads to it. Unset: no known
+   * limit (Ponder starts at 20/s per URL and finds the limit from 429s).
+   */
+  SKALD_RPC_RATE: positiveInt.min(3).max(500).optional(),
 };
 
 export { isLoopbackUrl, loopbackWsTwin, nodeUrls } from './node.ts';

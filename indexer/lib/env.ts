@@ -14,12 +14,6 @@ export const indexerEnvSchema = baseEnv.extend({
    * same URL is listed this many times, each copy a limiter bucket. Defaults: 32 on loopback, 1 elsewhere.
    */
   SKALD_RPC_FANOUT: positiveInt.max(256).optional(),
-  /**
-   * Calls per second the endpoint allows (a provider's plan, a public endpoint's stated limit). Ponder's limiter
-   * then starts there and never goes above it (patches/ 019; split over SKALD_RPC_FANOUT's copies). Unset: it
-   * starts at 20 a second per URL and rises 5 % after each 10 busy seconds, slowing down on 429.
-   */
-  SKALD_RPC_RATE: positiveInt.min(3).max(500).optional(),
   /** eth_getLogs block range; defaults to 10,000 on loopback, else Ponder detects the provider's limit. */
   SKALD_GETLOGS_RANGE: positiveInt.optional(),
   /** Polling interval in ms when no WebSocket is available. Default 1000 (250 on loopback). */

@@ -4,7 +4,6 @@
  * `npm run verify` reports 0 mismatches; /status shows when it passed. Then a damaged row: `npm run verify`
  * names it and exits 1, and /status shows the failed run beside the last pass.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,6 +18,7 @@ import postgres from 'postgres';
 import { type Abi, encodeFunctionData } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npmVerify } from './npm-verify.ts';
 import { type LaunchedStack, launchStack } from './stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -39,25 +39,8 @@ const rpc = <T>(method: string, params: unknown[] = []) => anvilRpc<T>(rpcUrl, m
 const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> =>
   stack.until(what, timeoutMs, () => probe().catch(() => undefined));
 
-/** `npm run verify` as a user runs it against this stack: its exit code and output. */
-function npmVerify(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'verify'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: database.databaseUrl, SKALD_DEPLOYMENT: deploymentPath },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+/** `npm run verify` as a user runs it against this stack */
+const runVerify = () => npmVerify({ DATABASE_URL: database.databaseUrl, SKALD_DEPLOYMENT: deploymentPath });
 
 async function indexedBlock(): Promise<bigint> {
   const [row] = await reader.sql<{ c: string }[]>`SELECT latest_checkpoint AS c FROM _ponder_checkpoint`;
@@ -127,7 +110,7 @@ describe('npm run verify on a running stack', () => {
       return Number(row?.n);
     };
     expect(await orphans()).toBe(DEPTH);
-    const clean = await npmVerify();
+    const clean = await runVerify();
     expect(clean.output).toMatch(/^OK: 0 mismatches/m);
     expect(clean.code).toBe(0);
 
@@ -159,7 +142,7 @@ describe('npm run verify on a running stack', () => {
     expect(await orphans(), 'orphaned mints left in the index').toBe(0);
 
     const started = Date.now();
-    const run = await npmVerify();
+    const run = await runVerify();
     console.log(`npm run verify after the reorg (${head} blocks): ${Date.now() - started} ms\n${run.output}`);
     expect(run.output).toMatch(/^activity\s+\d+ checked\s+0 mismatches$/m);
     expect(run.output).toMatch(/^vera\s+\d+ checked\s+0 mismatches$/m);
@@ -197,7 +180,7 @@ describe('npm run verify on a running stack', () => {
     }
     expect(removed).toBeDefined();
 
-    const run = await npmVerify();
+    const run = await runVerify();
     expect(run.output).toMatch(/^activity\s+\d+ checked\s+1 mismatches$/m);
     expect(run.output).toContain(`log ${removed} (Veras:VeraMinted`);
     expect(run.output).toMatch(/^MISMATCH: 1 mismatches/m);

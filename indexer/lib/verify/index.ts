@@ -28,7 +28,30 @@ export type VerifyOptions = {
   toBlock?: bigint;
   /** eth_getLogs range (default 5,000 blocks) */
   logsRange?: bigint;
+  /**
+   * calls per second the endpoint allows (SKALD_RPC_RATE): batches no larger, sent no faster, 429s waited out.
+   * Unset: batches of 500 as fast as the node answers (a local node)
+   */
+  rpcRate?: number;
 };
+
+/**
+ * A fetch that sends JSON-RPC no faster than `rate` calls a second (a batch counts each call): each request
+ * waits until the calls before it have had their share of the second. Bursts would be refused by an endpoint
+ * that counts calls (HTTP 429).
+ */
+export function pacedFetch(rate: number, send: typeof fetch = fetch): typeof fetch {
+  let nextAt = 0;
+  return async (input, init) => {
+    const body = typeof init?.body === 'string' ? init.body : '';
+    const calls = body.startsWith('[') ? Math.max(1, (JSON.parse(body) as unknown[]).length) : 1;
+    const now = Date.now();
+    const at = Math.max(now, nextAt);
+    nextAt = at + (calls * 1000) / rate;
+    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+    return send(input, init);
+  };
+}
 
 export type VerifyReport = {
   fromBlock: bigint;
@@ -51,12 +74,16 @@ export async function verifyIndex(options: VerifyOptions): Promise<VerifyReport>
   const started = performance.now();
   const { deployment } = options;
   const rpcUrl = options.rpcUrl ?? deployment.rpcUrl;
-  // contract reads go out in JSON-RPC batches; logs one range a request (a large answer stands alone)
+  // contract reads go out in JSON-RPC batches; logs one range a request (a large answer stands alone). Against
+  // an endpoint with a known rate, both share one pace, batches fit in a second's calls, and a 429 is retried
+  // after its Retry-After (viem reads it)
+  const paced = options.rpcRate ? { fetchFn: pacedFetch(options.rpcRate), retryCount: 6 } : { retryCount: 1 };
+  const batchSize = options.rpcRate ? Math.min(500, Math.floor(options.rpcRate)) : 500;
   const client = createPublicClient({
-    transport: http(rpcUrl, { batch: { batchSize: 500, wait: 0 }, timeout: 60_000, retryCount: 1 }),
+    transport: http(rpcUrl, { batch: { batchSize, wait: 0 }, timeout: 60_000, ...paced }),
   }) as PublicClient;
   const logsClient = createPublicClient({
-    transport: http(rpcUrl, { timeout: 60_000, retryCount: 1 }),
+    transport: http(rpcUrl, { timeout: 60_000, ...paced }),
   }) as PublicClient;
 
   // one snapshot: the checkpoint and every row read agree, however far the indexer moves meanwhile

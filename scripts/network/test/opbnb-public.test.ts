@@ -6,14 +6,15 @@
  *  - the live stream's exactly-once promise: socket clients subscribed from one cursor hold exactly the
  *    database's cursors over the same range, none lost, none twice;
  *  - reorg retraction: blocks the chain replaces (anvil_reorg) are retracted from every client and from the
- *    database, and the clients still match the database after.
+ *    database, and the clients still match the database after;
+ *  - `npm run verify` through the same endpoint (its rate given) finds the index equal to the chain.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { anvilRpc } from '@skald/chain/anvil';
-import type { RpcConditionsCounters } from '@skald/chain/rpc-conditions';
+import { type RpcConditionsCounters, rpcProfile } from '@skald/chain/rpc-conditions';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +22,7 @@ import {
   everyClientMatchesTheDatabase,
   type LiveTestClient,
 } from '../../test/live-clients.ts';
+import { npmVerify } from '../../test/npm-verify.ts';
 import { type LaunchedStack, launchStack } from '../../test/stack.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -113,6 +115,27 @@ describe('npm start -- --rpc-profile opbnb-public', () => {
       `opbnb-public: ${events} events to ${CLIENTS} clients, 0 lost, 0 twice; proxy ${JSON.stringify(counters)}`,
     );
   });
+
+  it('npm run verify, through the same endpoint at its pace, finds the index equal to the chain', async () => {
+    // half the endpoint's calls a second: the running indexer and fast lane use the rest of its budget
+    const rate = Math.floor((rpcProfile('opbnb-public').rate?.perSecond ?? 33) / 2);
+    const before = await conditions();
+    const started = Date.now();
+    const { code, output } = await npmVerify({
+      DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${stack.ports.postgres}/skald`,
+      SKALD_DEPLOYMENT: join(scratch, 'deployment.json'),
+      SKALD_RPC_URL: proxyUrl,
+      SKALD_RPC_RATE: String(rate),
+    });
+    const after = await conditions();
+    console.log(
+      `opbnb-public verify at ${rate} calls/s: ${((Date.now() - started) / 1000).toFixed(1)} s, ${
+        after.counters.calls - before.counters.calls
+      } calls through the proxy (all parts), ${after.counters.http429 - before.counters.http429} answered 429\n${output}`,
+    );
+    expect(output).toMatch(/OK: 0 mismatches/);
+    expect(code).toBe(0);
+  }, 300_000);
 
   it('retracts what a reorg takes away, from every client and from the database', async () => {
     const anvil = `http://127.0.0.1:${stack.ports.anvil}`;
