@@ -88,22 +88,34 @@ async function run(gateways: number) {
     await sleep(200);
   }
 
-  const failed: { at: number; status: number }[] = [];
+  /** each failed request: when it was sent, its status, and who answered (HAProxy's page or the gateway's error) */
+  const failed: { at: number; status: number; said: string }[] = [];
   const lags: number[] = [];
   let polling = true;
   const poller = (async () => {
     while (polling) {
       const at = Date.now();
-      const status = await fetch(`${stack.origin}/api/activity?limit=5`, {
+      const answer = await fetch(`${stack.origin}/api/activity?limit=5`, {
         signal: AbortSignal.timeout(10_000),
       }).then(
         async (r) => {
-          await r.body?.cancel();
-          return r.status;
+          if (r.status < 500) {
+            await r.body?.cancel();
+            return { status: r.status, said: '' };
+          }
+          const text = await r.text().catch(() => '');
+          return {
+            status: r.status,
+            said: text
+              .replace(/<[^>]*>/g, ' ')
+              .replace(/\s+/g, ' ')
+              .trim()
+              .slice(0, 90),
+          };
         },
-        () => 599,
+        (e: Error) => ({ status: 599, said: `${e.name} after ${fmt((Date.now() - at) / 1000, 1)} s` }),
       );
-      if (status >= 500) failed.push({ at, status });
+      if (answer.status >= 500) failed.push({ at, ...answer });
       const lag = await fetch(`${stack.origin}/status`)
         .then(
           async (r) => ((await r.json()) as { replica?: { lagMs: number | null } }).replica?.lagMs ?? null,
@@ -164,7 +176,7 @@ async function run(gateways: number) {
     const since = failed.filter((f) => f.at >= from);
     return since.length === 0
       ? '0'
-      : `${since.length} (${since.map((f) => `${f.status} at +${fmt((f.at - from) / 1000, 1)} s`).join(', ')})`;
+      : `${since.length} (${since.map((f) => `${f.status} at +${fmt((f.at - from) / 1000, 1)} s: "${f.said}"`).join(', ')})`;
   };
   const fault = async (name: string, pid: number | undefined, part: string) => {
     if (!pid) {

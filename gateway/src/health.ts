@@ -14,11 +14,13 @@
  * `current`.
  */
 
+import { createDb } from '@skald/db';
 import { decodeCursor } from '@skald/game';
 import type { VerifyStatus } from '@skald/wire/rest';
 import type { FastifyInstance } from 'fastify';
 import { createIndexerUpstream, type IndexerUpstream, refused } from './indexer-upstream.ts';
 import { databaseUnavailable } from './plugins/app/errors.ts';
+import { createRepositories } from './repositories/index.ts';
 import { lastVerification } from './verify-status.ts';
 
 export type Head = { block: number; timestamp: number };
@@ -68,14 +70,26 @@ class ProbeTimeout extends Error {
   override name = 'ProbeTimeout';
 }
 
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+/**
+ * `promise`, or a ProbeTimeout after `ms`. When the timer fires, the answers already waiting on their sockets
+ * are read first (the rejection waits for the event loop's next check phase, after its I/O): on a gateway whose
+ * event loop was busy for longer than `ms` (taking over a dead gateway's clients), an answer that came in time
+ * is not a timeout.
+ */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
   return Promise.race([
     promise,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ProbeTimeout(`${what} did not answer within ${ms} ms`)), ms);
+      timer = setTimeout(() => {
+        immediate = setImmediate(() => reject(new ProbeTimeout(`${what} did not answer within ${ms} ms`)));
+      }, ms);
     }),
-  ]).finally(() => clearTimeout(timer));
+  ]).finally(() => {
+    clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+  });
 }
 
 const why = (error: unknown) => {
@@ -126,6 +140,10 @@ type DatabaseFacts = {
 export function createHealth(app: FastifyInstance, live: LiveHealthSource) {
   const { config } = app;
   const indexerUpstream = createIndexerUpstream(config.indexerUrls);
+  // the database probe has a connection of its own: a pool busy with the live stream's replays (a gateway taking
+  // over a dead one's clients) is not a database outage, and must not turn REST reads away with 503s
+  const probeDb = createDb({ databaseUrl: config.databaseUrl, viewsSchema: config.viewsSchema, max: 1 });
+  const probe = createRepositories(probeDb);
   let latest: HealthSnapshot | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -142,12 +160,12 @@ export function createHealth(app: FastifyInstance, live: LiveHealthSource) {
         // a connection the pool kept from before a database restart fails its first query: asked once more
         // (on a fresh connection) before the database counts as down, so one dead connection after a
         // recovery does not turn every REST read away for a check's interval
-        await app.primaryRepos.status.ping().catch(() => app.primaryRepos.status.ping());
+        await probe.status.ping().catch(() => probe.status.ping());
         try {
           const [backfillDone, indexed, databaseHead] = await Promise.all([
-            app.primaryRepos.status.indexerReady(),
-            app.primaryRepos.status.indexedHead(),
-            app.primaryRepos.activity.head(),
+            probe.status.indexerReady(),
+            probe.status.indexedHead(),
+            probe.activity.head(),
           ]);
           return { backfillDone, indexed, databaseHead };
         } catch (error) {
@@ -299,6 +317,7 @@ export function createHealth(app: FastifyInstance, live: LiveHealthSource) {
   app.addHook('onClose', async () => {
     closed = true;
     if (timer) clearTimeout(timer);
+    await probeDb.close().catch(() => {});
   });
 
   return {

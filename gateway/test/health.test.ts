@@ -144,6 +144,24 @@ describe('health while parts are down', () => {
     expectFast(seen);
   }, 90_000);
 
+  it('a pool busy with long reads is not a database outage (the probe has its own connection)', async () => {
+    // every connection of the gateway's pool held for 8 s: longer than the three timed-out checks in a row
+    // (one a second, 1 s each) that count as down
+    const held = Array.from({ length: app.config.databasePool }, () =>
+      app.db.sql`select pg_sleep(8)`.execute(),
+    );
+    const seen: boolean[] = [];
+    const until = Date.now() + 7500;
+    while (Date.now() < until) {
+      const status = await app.inject({ method: 'GET', url: '/status' });
+      seen.push(status.json().database === true);
+      await sleep(250);
+    }
+    await Promise.all(held);
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.every(Boolean), `database up in ${seen.filter(Boolean).length} of ${seen.length}`).toBe(true);
+  }, 40_000);
+
   it('answers within 100 ms while Postgres hangs and after it is killed; REST fails fast with 503', async () => {
     const seen: Probe[][] = [];
     const pids = postgresPids();
