@@ -10,12 +10,47 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { createDb } from '@skald/db';
 import { type ActivityFrame, connectLive, type RetractEvent } from '@skald/wire';
 import { type LaunchedStack, launchStack, redeploy } from '../../scripts/test/stack.ts';
 import { fmt, percentile, report } from './stats.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The REST poller (a worker thread): /api/activity every 250 ms, each answer 5xx or none within 10 s (599) is
+ * reported with when it was sent and what it said; and the replica's lag from /status.
+ */
+const POLLER = `
+const { parentPort, workerData } = require('node:worker_threads');
+let polling = true;
+parentPort.on('message', () => { polling = false; });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+(async () => {
+  while (polling) {
+    const at = Date.now();
+    try {
+      const r = await fetch(workerData.origin + '/api/activity?limit=5', { signal: AbortSignal.timeout(10000) });
+      if (r.status >= 500) {
+        const text = await r.text().catch(() => '');
+        const said = text.replace(/<[^>]*>/g, ' ').replace(/\\s+/g, ' ').trim().slice(0, 90);
+        parentPort.postMessage({ kind: 'failed', at, status: r.status, said });
+      } else await r.body?.cancel();
+    } catch (e) {
+      const said = e.name + ' after ' + ((Date.now() - at) / 1000).toFixed(1) + ' s';
+      parentPort.postMessage({ kind: 'failed', at, status: 599, said });
+    }
+    try {
+      const r = await fetch(workerData.origin + '/status', { signal: AbortSignal.timeout(10000) });
+      const lag = (await r.json()).replica?.lagMs;
+      if (typeof lag === 'number') parentPort.postMessage({ kind: 'lag', ms: lag });
+    } catch {}
+    await sleep(250);
+  }
+  parentPort.postMessage({ kind: 'done' });
+})();
+`;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -91,40 +126,25 @@ async function run(gateways: number) {
   /** each failed request: when it was sent, its status, and who answered (HAProxy's page or the gateway's error) */
   const failed: { at: number; status: number; said: string }[] = [];
   const lags: number[] = [];
-  let polling = true;
-  const poller = (async () => {
-    while (polling) {
-      const at = Date.now();
-      const answer = await fetch(`${stack.origin}/api/activity?limit=5`, {
-        signal: AbortSignal.timeout(10_000),
-      }).then(
-        async (r) => {
-          if (r.status < 500) {
-            await r.body?.cancel();
-            return { status: r.status, said: '' };
-          }
-          const text = await r.text().catch(() => '');
-          return {
-            status: r.status,
-            said: text
-              .replace(/<[^>]*>/g, ' ')
-              .replace(/\s+/g, ' ')
-              .trim()
-              .slice(0, 90),
-          };
-        },
-        (e: Error) => ({ status: 599, said: `${e.name} after ${fmt((Date.now() - at) / 1000, 1)} s` }),
-      );
-      if (answer.status >= 500) failed.push({ at, ...answer });
-      const lag = await fetch(`${stack.origin}/status`)
-        .then(
-          async (r) => ((await r.json()) as { replica?: { lagMs: number | null } }).replica?.lagMs ?? null,
-        )
-        .catch(() => null);
-      if (lag !== null) lags.push(lag);
-      await sleep(250);
-    }
-  })();
+  // the requests are sent from a thread of their own: the 2,000 clients of this process (reconnecting all at
+  // once after a fault) must not delay reading the answers and turn a gateway's answer into a timeout here
+  const poller = new Worker(POLLER, { eval: true, workerData: { origin: stack.origin } });
+  const pollerDone = new Promise<void>((resolve) => {
+    poller.on(
+      'message',
+      (
+        m:
+          | { kind: 'failed'; at: number; status: number; said: string }
+          | { kind: 'lag'; ms: number }
+          | { kind: 'done' },
+      ) => {
+        if (m.kind === 'failed') failed.push(m);
+        else if (m.kind === 'lag') lags.push(m.ms);
+        else resolve();
+      },
+    );
+    poller.on('error', () => resolve());
+  });
 
   /** lost and duplicated over (start, head now], once every client has reached it */
   const audit = async () => {
@@ -218,8 +238,9 @@ async function run(gateways: number) {
   }
   rows['replica lag p99 (ms)'] = fmt(percentile(lags, 99), 0);
 
-  polling = false;
-  await poller;
+  poller.postMessage('stop');
+  await pollerDone;
+  await poller.terminate();
   for (const c of clients) c.live.close();
   await db.close();
   await stack.interrupt();

@@ -83,4 +83,48 @@ describe('hub', () => {
     const received = frames.flatMap((f) => f.events.map((e) => e.cursor));
     expect(received).toEqual([event(3), event(4), event(4, 1), event(5), event(6)].map((e) => e.cursor));
   });
+
+  it('a reconnect storm at one cursor reads each backlog page once, and a reorg ends the sharing', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => event(i + 1));
+    const repo = activityLog(rows, () => {});
+    let reads = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const page = repo.page.bind(repo);
+    // every read waits at the gate, as reads do behind a busy pool
+    repo.page = (async (...args: Parameters<typeof repo.page>) => {
+      reads += 1;
+      await gate;
+      return page(...args);
+    }) as typeof repo.page;
+    const { frames, transport } = recordingTransport();
+    const hub = new Hub(repo, transport);
+    await hub.seed();
+    const sub = (): Sub => ({
+      key: 'all',
+      filter: { topics: ['all'] },
+      live: false,
+      lastSent: event(20).cursor,
+      queue: [],
+      gen: 0,
+    });
+    // 1,000 clients resume from the same cursor at once: one read
+    const first = Array.from({ length: 1000 }, (_, i) => hub.start(`socket-${i}`, sub()));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(reads).toBe(1);
+    // a reorg (block 30 retracted) while they wait: a replay that starts now reads for itself
+    rows.pop();
+    hub.apply({ events: [], retracted: [event(30).cursor] });
+    const late = hub.start('socket-late', sub());
+    await new Promise((r) => setTimeout(r, 10));
+    expect(reads).toBe(2);
+    release();
+    await Promise.all([...first, late]);
+    // every client got its backlog, whole
+    const backlog = frames.filter((f) => f.events[0]?.cursor === event(21).cursor);
+    expect(backlog).toHaveLength(1001);
+    expect(backlog[0]?.events.map((e) => e.cursor)).toContain(event(29).cursor);
+  });
 });

@@ -90,6 +90,10 @@ export class Hub {
   private readonly liveKeys = new Map<string, LiveKey>();
   private readonly byEntity = new Map<string, Set<string>>();
   private readonly backlogs = new Set<{ socketId: string; sub: Sub }>();
+  /** backlog pages being read, by rows asked for (sharedPage) */
+  private readonly pageReads = new Map<string, Promise<StreamEvent[]>>();
+  /** retractions so far: a shared backlog read is joined only within one */
+  private reorgs = 0;
   delivered = 0;
   frames = 0;
 
@@ -263,6 +267,7 @@ export class Hub {
    * below its last sent cursor are still due (`reopened`).
    */
   private retract(cursors: string[]): void {
+    this.reorgs += 1;
     const sorted = [...new Set(cursors)].sort();
     const gone = new Set(sorted);
     const tell: string[] = [];
@@ -382,10 +387,7 @@ export class Hub {
         const upTo = this.replayLimit();
         while (!cancelled() && upTo !== null && (sub.lastSent === null || sub.lastSent < upTo)) {
           const from = sub.lastSent;
-          const page = await this.retrying(
-            () => this.repo.page(sub.filter, from, upTo, BACKLOG_PAGE),
-            cancelled,
-          );
+          const page = await this.retrying(() => this.sharedPage(sub, from, upTo), cancelled);
           if (page === null || cancelled()) break;
           this.sendBacklog(socketId, sub, page);
           if (page.length < BACKLOG_PAGE) break;
@@ -420,6 +422,28 @@ export class Hub {
     } finally {
       this.backlogs.delete(entry);
     }
+  }
+
+  /**
+   * One backlog page, read once for every replay asking for the same rows at the same time: after a gateway
+   * dies, its clients reconnect to the others within a second, most of them at the same cursor, and each read
+   * its backlog through the pool on its own (a thousand identical queries queued behind one another). A read is
+   * shared only until the next reorg, so a replay that joins it is in `backlogs` for every retraction after
+   * the read began, as one that read for itself would be.
+   */
+  private sharedPage(sub: Sub, from: string | null, upTo: string): Promise<StreamEvent[]> {
+    const key = `${this.reorgs}\u0000${sub.key}\u0000${from ?? ''}\u0000${upTo}`;
+    let read = this.pageReads.get(key);
+    if (!read) {
+      const started = this.repo.page(sub.filter, from, upTo, BACKLOG_PAGE);
+      read = started;
+      this.pageReads.set(key, started);
+      const done = () => {
+        if (this.pageReads.get(key) === started) this.pageReads.delete(key);
+      };
+      started.then(done, done);
+    }
+    return read;
   }
 
   /** Where a replay may read up to now: the head, or just below the oldest held cursor. */
