@@ -54,7 +54,11 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>>
   });
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['toplevel', '__metadata'], recordMode: 'recordContinuously' },
+    traceConfig: {
+      // with BENCH_PROFILE, also the renderer's own work by kind (style, layout, paint, script, timers)
+      includedCategories: ['toplevel', '__metadata', ...(PROFILE ? ['devtools.timeline'] : [])],
+      recordMode: 'recordContinuously',
+    },
   });
   return async () => {
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
@@ -100,6 +104,32 @@ function mainThreadTasks(events: TraceEvent[]): Task[] {
     }
   }
   return best;
+}
+
+/**
+ * BENCH_PROFILE: the main thread's time by kind of work (devtools.timeline events: UpdateLayoutTree is style,
+ * Layout, Paint, FunctionCall, TimerFire, ...), inclusive (a forced Layout inside a FunctionCall counts in both).
+ */
+function printTimeline(route: string, events: TraceEvent[]): void {
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const byThread = new Map<string, Map<string, number>>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || e.dur === undefined || !mains.has(key) || !e.cat.includes('devtools.timeline'))
+      continue;
+    const sums = byThread.get(key) ?? new Map<string, number>();
+    sums.set(e.name, (sums.get(e.name) ?? 0) + e.dur / 1000);
+    byThread.set(key, sums);
+  }
+  const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const busiest = [...byThread.values()].sort((a, b) => total(b) - total(a))[0] ?? new Map<string, number>();
+  process.stderr.write(`  ${route} main thread by kind of work (ms, inclusive):\n`);
+  for (const [name, ms] of [...busiest.entries()].sort((a, b) => b[1] - a[1]).slice(0, 18))
+    process.stderr.write(`    ${ms.toFixed(0).padStart(6)}  ${name}\n`);
 }
 
 const longest = (tasks: Task[]) => tasks.reduce((max, t) => Math.max(max, t.end - t.start), 0);
@@ -196,7 +226,9 @@ async function measureRoute(
     }
     const endLiveTrace = await startTrace(cdp);
     await page.waitForTimeout(SECONDS * 1000);
-    const liveTasks = mainThreadTasks(await endLiveTrace());
+    const liveEvents = await endLiveTrace();
+    const liveTasks = mainThreadTasks(liveEvents);
+    if (PROFILE) printTimeline(route, liveEvents);
     if (PROFILE) printProfile(route, (await cdp.send('Profiler.stop')).profile as unknown as CpuProfile);
     const first = liveTasks[0]?.start ?? 0;
     const last = liveTasks.at(-1)?.end ?? first;

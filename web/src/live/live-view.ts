@@ -7,8 +7,9 @@
  * are kept by cursor, no duplicate. A provisional event is replaced in place by its confirmation; a retracted
  * one leaves (and is counted). While paused, frames wait in a buffer that resuming applies.
  *
- * Frames are applied in batches, once per animation frame (frame-batch.ts): the frames that arrive between two
- * paints join the rows in one step and the page renders once for them, whatever their number.
+ * Frames are applied in batches before a paint, at most one batch per LIVE_SPACING_MS (frame-batch.ts): the
+ * frames that arrive in between join the rows in one step and the page renders once for them, whatever their
+ * number.
  *
  * Data without rows (a leaderboard, a clan, a battle, the audit's "N new" count) uses the same view with
  * `keep: 0`: `onConfirmed` hears every confirmed event after `from` (the page refetches what it shows), and
@@ -16,7 +17,7 @@
  * stream covers everything after its read).
  */
 import { addEvents, emptyFeed, FEED_CAP, type Feed, retractEvents } from './feed.ts';
-import { beforeNextPaint } from './frame-batch.ts';
+import { beforeNextLivePaint, beforeNextPaint } from './frame-batch.ts';
 import { type LiveStatus, type LiveSubscription, subscribeLive } from './live-client.ts';
 import type { ActivityEvent, RetractReason, SubscribeRequest } from './protocol.ts';
 
@@ -143,7 +144,7 @@ export class LiveView {
       return;
     }
     this.incoming.push(...events);
-    if (this.incoming.length === events.length) beforeNextPaint(this.applyIncoming);
+    if (this.incoming.length === events.length) beforeNextLivePaint(this.applyIncoming);
   }
 
   /** The frames received since the last paint join the rows, in one step. */

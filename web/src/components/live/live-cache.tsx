@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { staleKeysFor } from '../../live/cache-keys.ts';
 import { subscribeLive } from '../../live/live-client.ts';
+import { refreshLive } from '../../live/refresh.ts';
 
 export function LiveCache() {
   const queryClient = useQueryClient();
@@ -17,7 +18,7 @@ export function LiveCache() {
         onEvent(event) {
           // the index changes only when the indexer commits: provisional events have nothing to refetch yet
           if (event.provisional) return;
-          for (const queryKey of staleKeysFor(event)) void queryClient.invalidateQueries({ queryKey });
+          for (const queryKey of staleKeysFor(event)) refreshLive(queryClient, queryKey);
         },
       },
     );

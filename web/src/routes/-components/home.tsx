@@ -9,6 +9,7 @@ import { RelativeTime } from '../../components/relative-time.tsx';
 import { useApi } from '../../lib/hooks.ts';
 import { describeActivity } from '../../live/describe.ts';
 import { mintDetail, mintHeadline, mintPayload } from '../../live/mint.ts';
+import { refreshLive } from '../../live/refresh.ts';
 import { useLiveView } from '../../live/use-live-view.ts';
 import { StartCallout } from './start-callout.tsx';
 
@@ -44,8 +45,8 @@ export function HomePage() {
     onLive: () => {
       if (top.data?.asOf == null) void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
     },
-    onConfirmed: () => void queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
-    onRetracted: () => void queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
+    onConfirmed: () => refreshLive(queryClient, ['leaderboard']),
+    onRetracted: () => refreshLive(queryClient, ['leaderboard']),
   });
   return (
     <div>

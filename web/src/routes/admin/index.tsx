@@ -23,6 +23,7 @@ import {
 import { TargetSearch } from '../../components/forms/target-search.tsx';
 import { staleKeysFor } from '../../live/cache-keys.ts';
 import type { ActivityEvent } from '../../live/protocol.ts';
+import { refreshLive } from '../../live/refresh.ts';
 import { useLiveView } from '../../live/use-live-view.ts';
 import { AuditTable } from './-components/audit-table.tsx';
 import { SignedInSessions } from './-components/signed-in-sessions.tsx';
@@ -128,9 +129,9 @@ function AuditPage() {
       if (page.data?.asOf == null) void queryClient.invalidateQueries({ queryKey: ['admin-audit-newer'] });
     },
     onConfirmed: (events) => {
-      if (events.some(touchesAudit)) void queryClient.invalidateQueries({ queryKey: ['admin-audit-newer'] });
+      if (events.some(touchesAudit)) refreshLive(queryClient, ['admin-audit-newer']);
     },
-    onRetracted: () => void queryClient.invalidateQueries({ queryKey: ['admin-audit-newer'] }),
+    onRetracted: () => refreshLive(queryClient, ['admin-audit-newer']),
   });
   const newCount = newer.data?.count ?? 0;
 

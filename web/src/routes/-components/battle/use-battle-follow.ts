@@ -1,5 +1,6 @@
 import type { BattleDetail } from '@skald/wire/rest';
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshLive } from '../../../live/refresh.ts';
 import { useLiveView } from '../../../live/use-live-view.ts';
 
 const BATTLES = { topics: ['battle' as const], confirmedOnly: true };
@@ -11,7 +12,7 @@ const BATTLES = { topics: ['battle' as const], confirmedOnly: true };
 export function useBattleFollow(battle: BattleDetail) {
   const queryClient = useQueryClient();
   const sides = new Set(battle.sides.map((s) => s.characterId));
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: ['battle', battle.id] });
+  const refetch = () => refreshLive(queryClient, ['battle', battle.id]);
   useLiveView({
     request: BATTLES,
     keep: 0,

@@ -10,6 +10,7 @@ import {
 } from '../../../api/queries.ts';
 import { call, type WriteArgs, type WriteFunction } from '../../../lib/contracts.ts';
 import { useAppConfig, usePlayer } from '../../../lib/hooks.ts';
+import { refreshLive } from '../../../live/refresh.ts';
 import { useLiveView } from '../../../live/use-live-view.ts';
 import { useTransactor } from '../../../tx/use-transactor.ts';
 
@@ -32,8 +33,8 @@ export function useClan(api: Api, id: string) {
     onLive: () => {
       if (data.asOf == null) void queryClient.invalidateQueries({ queryKey: ['clan', id] });
     },
-    onConfirmed: () => void queryClient.invalidateQueries({ queryKey: ['clan', id] }),
-    onRetracted: () => void queryClient.invalidateQueries({ queryKey: ['clan', id] }),
+    onConfirmed: () => refreshLive(queryClient, ['clan', id]),
+    onRetracted: () => refreshLive(queryClient, ['clan', id]),
   });
   const me = data.members.find((m) => m.characterId === player.characterId);
   const myAsks = useQuery({

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef } from 'react';
 import type { Api } from '../../../api/client.ts';
 import { eloHistoryQueryOptions, LEADERBOARD_PAGE, leaderboardQueryOptions } from '../../../api/queries.ts';
+import { refreshLive } from '../../../live/refresh.ts';
 import { useLiveView } from '../../../live/use-live-view.ts';
 
 const BATTLES = { topics: ['battle' as const], confirmedOnly: true };
@@ -28,8 +29,8 @@ export function useBoard(api: Api, type: number, page: number, name: string, pla
   // the board follows the stream from the cursor it was read at: a battle after that read refetches it
   const queryClient = useQueryClient();
   const refreshBoard = () => {
-    void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
-    void queryClient.invalidateQueries({ queryKey: ['elo-history'] });
+    refreshLive(queryClient, ['leaderboard']);
+    refreshLive(queryClient, ['elo-history']);
   };
   useLiveView({
     request: BATTLES,
