@@ -201,7 +201,10 @@ async function expectHomeSamplesExact(samples: HomeSample[]) {
     const earlier = samples.filter((s) => s.at <= sample.at - 3_000).at(-1);
     if (!earlier) continue;
     const newest = sample.pulse[0]?.cursor ?? '';
-    expect(newest >= earlier.dbHead, `pulse at ${new Date(sample.at).toISOString()} behind`).toBe(true);
+    expect(
+      newest >= earlier.dbHead,
+      `pulse at ${new Date(sample.at).toISOString()} behind: newest row ${newest}, database head ${earlier.dbHead} at ${new Date(earlier.at).toISOString()}`,
+    ).toBe(true);
   }
 }
 

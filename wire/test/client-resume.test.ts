@@ -13,8 +13,8 @@ const KEY = 'mint||||';
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => event(from + i));
 
 let io: Server | undefined;
-async function serve(script: OnSubscribe): Promise<string> {
-  const served = await serveLive(script);
+async function serve(script: OnSubscribe, port?: number): Promise<string> {
+  const served = await serveLive(script, port);
   io = served.io;
   return served.url;
 }
@@ -82,6 +82,36 @@ describe('live client resuming from a cursor', () => {
     expect(requests.map((r) => r.after)).toEqual([cursor(100), cursor(250)]);
     client.close();
   }, 20_000);
+
+  it('is back within 2 s of a server that was away for 8 s (a redeploy), and resumes from its cursor', async () => {
+    const requests: SubscribeRequest[] = [];
+    const script: OnSubscribe = (_socket, request, ack) => {
+      requests.push(request);
+      ack({ ok: true, key: KEY, head: request.after ?? cursor(10) });
+    };
+    const url = await serve(script);
+    // ten tabs: each one's backoff is random, so one of them reconnecting late is a late client, not bad luck
+    const clients = Array.from({ length: 10 }, () => connectLive(url));
+    for (const client of clients) {
+      await new Promise<void>((r) =>
+        client.socket.connected ? r() : client.socket.once('connect', () => r()),
+      );
+      await client.subscribe({ topics: ['mint'] }, {});
+    }
+    await io?.close();
+    await new Promise((r) => setTimeout(r, 8_000));
+    const back = Date.now();
+    const reconnected = clients.map(
+      (client) => new Promise<number>((r) => client.socket.once('connect', () => r(Date.now() - back))),
+    );
+    await serve(script, Number(new URL(url).port));
+    const delays = await Promise.all(reconnected);
+    expect(Math.max(...delays), `reconnected after ${delays.join(', ')} ms`).toBeLessThanOrEqual(2_300);
+    // each one subscribed again, from the server's head it was given
+    await until(() => requests.length === 20);
+    expect(requests.slice(10).map((r) => r.after)).toEqual(Array(10).fill(cursor(10)));
+    for (const client of clients) client.close();
+  }, 30_000);
 
   it('asks the REST history for what the subscription selects', () => {
     expect(historyParams({ topics: ['all'] }, cursor(1)).toString()).toBe(`after=${cursor(1)}&limit=100`);
