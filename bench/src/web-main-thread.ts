@@ -37,7 +37,7 @@ type TraceEvent = {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
 };
 type Task = { start: number; end: number };
 
@@ -56,7 +56,7 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>>
     transferMode: 'ReportEvents',
     traceConfig: {
       // with BENCH_PROFILE, also the renderer's own work by kind (style, layout, paint, script, timers)
-      includedCategories: ['toplevel', '__metadata', ...(PROFILE ? ['devtools.timeline'] : [])],
+      includedCategories: ['toplevel', '__metadata', ...(PROFILE ? ['devtools.timeline', 'v8'] : [])],
       recordMode: 'recordContinuously',
     },
   });
@@ -68,16 +68,20 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>>
   };
 }
 
+/** The renderers' main threads ("pid:tid"). */
+const rendererMains = (events: TraceEvent[]) =>
+  new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+
 /**
  * The page's main-thread tasks (ms, on the trace's clock): the top-level tasks of each renderer's main thread,
  * nested ones folded into the task around them; of several renderers, the busiest (the page's).
  */
 function mainThreadTasks(events: TraceEvent[]): Task[] {
-  const mains = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
+  const mains = rendererMains(events);
   const byThread = new Map<string, Task[]>();
   for (const e of events) {
     if (e.ph !== 'X' || !e.cat.split(',').includes('toplevel') || e.dur === undefined) continue;
@@ -111,11 +115,7 @@ function mainThreadTasks(events: TraceEvent[]): Task[] {
  * Layout, Paint, FunctionCall, TimerFire, ...), inclusive (a forced Layout inside a FunctionCall counts in both).
  */
 function printTimeline(route: string, events: TraceEvent[]): void {
-  const mains = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
+  const mains = rendererMains(events);
   const byThread = new Map<string, Map<string, number>>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
@@ -133,6 +133,28 @@ function printTimeline(route: string, events: TraceEvent[]): void {
 }
 
 const longest = (tasks: Task[]) => tasks.reduce((max, t) => Math.max(max, t.end - t.start), 0);
+
+/** BENCH_PROFILE: what the longest load task was made of (the traced work inside it of 5 ms or more). */
+function printLongestLoadTask(route: string, tasks: Task[], events: TraceEvent[]): void {
+  const task = tasks.reduce<Task | undefined>(
+    (max, t) => (max === undefined || t.end - t.start > max.end - max.start ? t : max),
+    undefined,
+  );
+  if (!task) return;
+  const mains = rendererMains(events);
+  process.stderr.write(`  ${route} longest load task, ${(task.end - task.start).toFixed(0)} ms:\n`);
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined || e.dur < 5_000) continue;
+    const start = e.ts / 1000;
+    if (start < task.start || start + e.dur / 1000 > task.end + 0.001) continue;
+    if (!mains.has(`${e.pid}:${e.tid}`)) continue;
+    const data = e.args?.data;
+    const where = (data?.url ?? '').split('/').at(-1) || data?.functionName || '';
+    process.stderr.write(
+      `    ${(e.dur / 1000).toFixed(0).padStart(6)}  +${(start - task.start).toFixed(0).padStart(4)}  ${e.name} ${where}\n`,
+    );
+  }
+}
 
 /** Busy ms in each whole second of [from, to) (tasks split at the window edges). */
 function busyPerSecond(tasks: Task[], from: number, to: number): number[] {
@@ -217,7 +239,9 @@ async function measureRoute(
     await page.waitForSelector('html[data-hydrated="true"]', { timeout: 60_000 });
     const loadMs = Date.now() - started;
     await page.waitForTimeout(SETTLE_MS);
-    const loadTasks = mainThreadTasks(await endLoadTrace());
+    const loadEvents = await endLoadTrace();
+    const loadTasks = mainThreadTasks(loadEvents);
+    if (PROFILE) printLongestLoadTask(route, loadTasks, loadEvents);
 
     frames = 0;
     if (PROFILE) {

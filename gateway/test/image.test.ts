@@ -112,6 +112,27 @@ describe('image proxy output', () => {
     }
   });
 
+  it('draws art asked at q 100 exactly when that is the smaller file (flat colours: lossless webp)', async () => {
+    const p = proxy([]);
+    const { body } = await p.render('/art/crest.svg', 640, 100);
+    // a lossless webp is a VP8L bitstream
+    expect(body.subarray(12, 16).toString('latin1')).toBe('VP8L');
+    const lossy = await sharp(join(assetsDir, 'art', 'crest.svg'), { density: 720 })
+      .resize({ width: 640 })
+      .webp({ quality: 100 })
+      .toBuffer();
+    expect(body.length).toBeLessThan(lossy.length);
+    // every pixel as drawn
+    const drawn = await sharp(join(assetsDir, 'art', 'crest.svg'), { density: 720 })
+      .resize({ width: 640 })
+      .raw()
+      .toBuffer();
+    expect((await sharp(body).raw().toBuffer()).equals(drawn)).toBe(true);
+    // a lower quality is what it asks for: lossy
+    const { body: q80 } = await p.render('/art/crest.svg', 640, 80);
+    expect(q80.includes('VP8L', 0, 'latin1')).toBe(false);
+  });
+
   it('refuses an SVG that refers to anything outside itself', async () => {
     await expect(proxy([]).render('/art/outside.svg', 320, 100)).rejects.toMatchObject({ status: 415 });
   });
