@@ -72,10 +72,11 @@ function ponderBin(): string {
 /**
  * V8's old-space limit for the Ponder process, in MB. Without it V8's default here (about 4 GB on a machine with
  * 23 GB) lets the heap and Ponder's indexing cache (a fifth of the heap limit) grow with the history: peak RSS
- * 714 MB at 100,000 events, 1,763 MB at 400,000. With 768 the cache gets 192 MB, and 400,000 events backfill
- * at the same rate within 796 MB (indexer/README.md, "At scale").
+ * 714 MB at 100,000 events, 1,763 MB at 400,000. With 768 a backfill of 1,000,000 events peaked at 1,051 MB;
+ * with 640 at 926 MB, at the same ratio to the raw fetch; the indexing cache is 192 MB with either (a fifth of
+ * the limit, rounded up to 64 MB), so the difference is garbage V8 let stand (indexer/README.md, "At scale").
  */
-export const PONDER_HEAP_MB = 768;
+export const PONDER_HEAP_MB = 640;
 
 /**
  * Node flags for the Ponder process: the heap limit above, then `SKALD_PONDER_NODE_ARGS` (e.g. `--cpu-prof
