@@ -58,6 +58,16 @@ function recordingTransport() {
   return { frames, transport };
 }
 
+/** A subscription to every event, resuming after `lastSent`. */
+const resumingAll = (lastSent: string): Sub => ({
+  key: 'all',
+  filter: { topics: ['all'] },
+  live: false,
+  lastSent,
+  queue: [],
+  gen: 0,
+});
+
 describe('hub', () => {
   it('seeded while a block commits, it replays that block to a resuming subscription and does not skip it live', async () => {
     const rows = [event(1), event(2), event(3)];
@@ -68,14 +78,7 @@ describe('hub', () => {
     await hub.seed();
     expect(hub.head).toBe(event(5).cursor);
 
-    const sub: Sub = {
-      key: 'all',
-      filter: { topics: ['all'] },
-      live: false,
-      lastSent: event(2).cursor,
-      queue: [],
-      gen: 0,
-    };
+    const sub = resumingAll(event(2).cursor);
     await hub.start('socket', sub);
     // the source then reads above the head: block 6
     rows.push(event(6));
@@ -102,14 +105,7 @@ describe('hub', () => {
     const { frames, transport } = recordingTransport();
     const hub = new Hub(repo, transport);
     await hub.seed();
-    const sub = (): Sub => ({
-      key: 'all',
-      filter: { topics: ['all'] },
-      live: false,
-      lastSent: event(20).cursor,
-      queue: [],
-      gen: 0,
-    });
+    const sub = () => resumingAll(event(20).cursor);
     // 1,000 clients resume from the same cursor at once: one read
     const first = Array.from({ length: 1000 }, (_, i) => hub.start(`socket-${i}`, sub()));
     await new Promise((r) => setTimeout(r, 10));

@@ -433,16 +433,14 @@ export class Hub {
    */
   private sharedPage(sub: Sub, from: string | null, upTo: string): Promise<StreamEvent[]> {
     const key = `${this.reorgs}\u0000${sub.key}\u0000${from ?? ''}\u0000${upTo}`;
-    let read = this.pageReads.get(key);
-    if (!read) {
-      const started = this.repo.page(sub.filter, from, upTo, BACKLOG_PAGE);
-      read = started;
-      this.pageReads.set(key, started);
-      const done = () => {
-        if (this.pageReads.get(key) === started) this.pageReads.delete(key);
-      };
-      started.then(done, done);
-    }
+    const shared = this.pageReads.get(key);
+    if (shared) return shared;
+    const read = this.repo.page(sub.filter, from, upTo, BACKLOG_PAGE);
+    this.pageReads.set(key, read);
+    const done = () => {
+      if (this.pageReads.get(key) === read) this.pageReads.delete(key);
+    };
+    read.then(done, done);
     return read;
   }
 
