@@ -96,6 +96,15 @@ export function metricsReport(before: MetricsSample, after: MetricsSample, topMe
   const cacheMs = sumBy(before, after, 'ponder_indexing_cache_query_duration_sum', 'method');
   rows['metrics: store cache misses (reads sent to db)'] =
     `${cacheRequests.get('miss') ?? 0} of ${total(cacheRequests)} (${Math.round(cacheMs.get('find') ?? 0)} ms)`;
+  // the tables whose reads went to the database (a table evicted from the cache), most first
+  const misses = new Map<string, number>();
+  for (const [key, value] of after) {
+    if (!key.startsWith('ponder_indexing_cache_requests_total{') || !key.includes('type="miss"')) continue;
+    const table = /table="([^"]*)"/.exec(key)?.[1] ?? '';
+    misses.set(table, (misses.get(table) ?? 0) + value - (before.get(key) ?? 0));
+  }
+  const missed = [...misses].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  if (missed.length > 0) rows['  misses by table'] = missed.map(([t, n]) => `${t} ${n}`).join(', ');
   rows['metrics: store flushes (ms)'] = `${Math.round(cacheMs.get('flush') ?? 0)}`;
   // backfill only: time the indexing loop waited for synced data ("extract") vs spent indexing ("transform"),
   // and the indexing time by step

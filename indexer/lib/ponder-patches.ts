@@ -61,6 +61,8 @@ export const PONDER_PATCHES: readonly PonderPatch[] = [
   ),
   patch('018+views-at-head', 'runtime/multichain.js', 'const publishWhenCaughtUp = async () =>'),
   patch('019+rpc-known-rate', 'rpc/index.js', 'rpsLimit: maxRps ?? INITIAL_MAX_RPS,'),
+  patch('020+evict-unread-first', 'indexing-store/cache.js', 'cache.get(a).reads - cache.get(b).reads ||'),
+  patch('021+keep-no-unread-rows', 'indexing-store/cache.js', 'if (tableCache.reads === 0) {'),
 ];
 
 /** The root of the `ponder` package this indexer imports (the folder holding its package.json). */
