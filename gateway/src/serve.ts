@@ -106,6 +106,10 @@ export async function buildGateway(config: GatewayConfig, logLevel = 'info'): Pr
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // the app loads as one plugin (connections, GraphQL schema, the SSR bundle): on a machine busy with other
+    // work that has taken more than avvio's default 10 s, and a gateway that gives up booting then is worse than
+    // one that boots slowly
+    pluginTimeout: 60_000,
   });
   fastify.addHook('onResponse', async (request, reply) => {
     if (fastify.log.level !== 'debug' && fastify.log.level !== 'trace') return;
