@@ -56,13 +56,23 @@ export function machineCpuMs(): { busy: number; total: number } {
   return { busy: ((total - idle) * 1000) / 100, total: (total * 1000) / 100 };
 }
 
-/** `metric_sum` per value of `label` between two samples, in the metric's unit (ms for Ponder's durations). */
-export function sumBy(before: MetricsSample, after: MetricsSample, metric: string, label: string) {
+/**
+ * `metric_sum` per value of `label` between two samples, in the metric's unit (ms for Ponder's durations); with
+ * `where`, only the series whose labels hold those values.
+ */
+export function sumBy(
+  before: MetricsSample,
+  after: MetricsSample,
+  metric: string,
+  label: string,
+  where: Record<string, string> = {},
+) {
   const out = new Map<string, number>();
   const re = new RegExp(`^${metric}\\{(.*)\\}$`);
+  const wanted = Object.entries(where).map(([k, v]) => `${k}="${v}"`);
   for (const [key, value] of after) {
     const match = re.exec(key);
-    if (!match) continue;
+    if (!match || !wanted.every((pair) => (match[1] as string).includes(pair))) continue;
     const labelValue = new RegExp(`${label}="([^"]*)"`).exec(match[1] as string)?.[1] ?? '';
     const delta = value - (before.get(key) ?? 0);
     if (delta !== 0) out.set(labelValue, (out.get(labelValue) ?? 0) + delta);
@@ -97,13 +107,9 @@ export function metricsReport(before: MetricsSample, after: MetricsSample, topMe
   rows['metrics: store cache misses (reads sent to db)'] =
     `${cacheRequests.get('miss') ?? 0} of ${total(cacheRequests)} (${Math.round(cacheMs.get('find') ?? 0)} ms)`;
   // the tables whose reads went to the database (a table evicted from the cache), most first
-  const misses = new Map<string, number>();
-  for (const [key, value] of after) {
-    if (!key.startsWith('ponder_indexing_cache_requests_total{') || !key.includes('type="miss"')) continue;
-    const table = /table="([^"]*)"/.exec(key)?.[1] ?? '';
-    misses.set(table, (misses.get(table) ?? 0) + value - (before.get(key) ?? 0));
-  }
-  const missed = [...misses].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  const missed = [...sumBy(before, after, 'ponder_indexing_cache_requests_total', 'table', { type: 'miss' })]
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
   if (missed.length > 0) rows['  misses by table'] = missed.map(([t, n]) => `${t} ${n}`).join(', ');
   rows['metrics: store flushes (ms)'] = `${Math.round(cacheMs.get('flush') ?? 0)}`;
   // backfill only: time the indexing loop waited for synced data ("extract") vs spent indexing ("transform"),

@@ -6,14 +6,12 @@
  * table only inserted into, the small one declared first. Without the patch the read table is the one evicted, and
  * its next reads go to the database.
  */
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@skald/db/testing';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { onchainTable } from 'ponder';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { installedPonderDir } from '../lib/ponder-patches.ts';
+import { importPonder, ponderCommon } from './ponder-internals.ts';
 
 type Row = Record<string, unknown>;
 type IndexingCache = {
@@ -45,33 +43,22 @@ beforeAll(async () => {
   await client.connect();
   await client.query(`CREATE TABLE player (id text PRIMARY KEY, wins integer NOT NULL);
     CREATE TABLE history (id text PRIMARY KEY, payload text NOT NULL)`);
-  const module = await import(
-    pathToFileURL(join(installedPonderDir(), 'dist/esm/indexing-store/cache.js')).href
-  );
-  createIndexingCache = module.createIndexingCache as CreateIndexingCache;
+  createIndexingCache = (await importPonder('indexing-store/cache.js'))
+    .createIndexingCache as CreateIndexingCache;
 });
 afterAll(async () => {
   await client?.end();
   await database?.drop();
 });
 
-const noop = () => {};
-const logger = { trace: noop, debug: noop, info: noop, warn: noop, error: noop, child: () => logger };
-
 /** the installed Ponder's indexing cache over `client`, with `budget` bytes, counting its reads sent to Postgres */
 function newCache(budget: number) {
   /** reads the cache answered with a query to the database, per table */
   const misses = new Map<string, number>();
-  const count = (labels: { table?: string; type?: string }) => {
+  const common = ponderCommon({ indexingCacheMaxBytes: budget }, (labels) => {
     if (labels?.type === 'miss' && labels.table)
       misses.set(labels.table, (misses.get(labels.table) ?? 0) + 1);
-  };
-  const common = {
-    logger,
-    metrics: new Proxy({}, { get: () => ({ observe: noop, set: noop, inc: count }) }),
-    shutdown: { add: noop, isKilled: false },
-    options: { indexingCacheMaxBytes: budget },
-  };
+  });
   const cache = createIndexingCache({
     common,
     schemaBuild: { schema: { player, history } },

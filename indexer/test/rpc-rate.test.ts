@@ -6,11 +6,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chainSettings, parseIndexerEnv } from '../lib/env.ts';
-import { installedPonderDir } from '../lib/ponder-patches.ts';
+import { importPonder, ponderCommon } from './ponder-internals.ts';
 
 type Rpc = { request(body: { method: string; params?: unknown[] }): Promise<unknown> };
 type CreateRpc = (args: { common: unknown; chain: unknown; concurrency?: number }) => Rpc;
@@ -36,8 +34,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const module = await import(pathToFileURL(join(installedPonderDir(), 'dist/esm/rpc/index.js')).href);
-  createRpc = module.createRpc as CreateRpc;
+  createRpc = (await importPonder('rpc/index.js')).createRpc as CreateRpc;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 afterEach(() => {
@@ -45,15 +42,7 @@ afterEach(() => {
   arrivals = [];
 });
 
-const noop = () => {};
-const logger = { trace: noop, debug: noop, info: noop, warn: noop, error: noop, child: () => logger };
-/** what createRpc reads of Ponder's `common`: a logger, metrics it observes, shutdown hooks */
-const common = {
-  logger,
-  metrics: new Proxy({}, { get: () => ({ observe: noop, inc: noop, set: noop }) }),
-  shutdown: { add: noop, isKilled: false },
-  options: {},
-};
+const common = ponderCommon();
 const chainFor = (rpc: string) => ({
   id: 5611,
   name: 'skald',
