@@ -131,7 +131,7 @@ describe('skald web', () => {
     await welcome.waitFor({ timeout: 15_000 });
     const address = account(1).address;
     await p.getByRole('button', { name: `${address.slice(0, 6)}…${address.slice(-4)}` }).waitFor();
-    await p.getByRole('button', { name: 'Me', exact: true }).waitFor();
+    await p.getByRole('button', { name: 'Me' }).waitFor();
     // the welcome toast sits bottom-right
     expect(
       await p.locator('[data-sonner-toaster][data-x-position="right"]').getByText('Welcome Astrid!').count(),

@@ -56,7 +56,7 @@ async function playerPage(index: number, path: string): Promise<WatchedPage> {
   await recordToasts(watched.page);
   await watched.page.goto(`${origin}${path}`);
   await connect(watched.page);
-  await watched.page.getByRole('button', { name: 'Me', exact: true }).waitFor({ timeout: 15_000 });
+  await watched.page.getByRole('button', { name: 'Me' }).waitFor({ timeout: 15_000 });
   return watched;
 }
 

@@ -345,7 +345,7 @@ describe('toasts never block', () => {
       const { page: p, consoleErrors } = await page({ wallet: ASTRID, viewport });
       await p.goto(`${origin}${viewport.path}`);
       await connect(p);
-      await p.getByRole('button', { name: 'Me', exact: true }).waitFor({ timeout: 15_000 });
+      await p.getByRole('button', { name: 'Me' }).waitFor({ timeout: 15_000 });
       await p.waitForTimeout(1_000); // the player's own subscription opens once the viking is known
       // other players' mints: a burst
       for (let i = 0; i < 4; i++) await grantVera(odinId);
@@ -404,7 +404,7 @@ describe('toasts never block', () => {
         const { page: p, consoleErrors } = await page({ wallet: ASTRID, viewport });
         await p.goto(`${origin}${screen.path}`);
         await connect(p);
-        await p.getByRole('button', { name: 'Me', exact: true }).waitFor({ timeout: 15_000 });
+        await p.getByRole('button', { name: 'Me' }).waitFor({ timeout: 15_000 });
         const action = await screen.action(p);
         await action.waitFor({ timeout: 20_000 });
         for (let i = 0; i < 6; i++) await grantVera(odinId);

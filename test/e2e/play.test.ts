@@ -52,8 +52,7 @@ async function playerPage(index: number, path: string, waitForMe = true): Promis
   await recordToasts(watched.page);
   await watched.page.goto(`${origin}${path}`);
   await connect(watched.page);
-  if (waitForMe)
-    await watched.page.getByRole('button', { name: 'Me', exact: true }).waitFor({ timeout: 15_000 });
+  if (waitForMe) await watched.page.getByRole('button', { name: 'Me' }).waitFor({ timeout: 15_000 });
   return watched;
 }
 
@@ -147,7 +146,7 @@ describe('skald web: playing from the browser', () => {
     expect(info.choices.starterSpecies).toBe(4);
 
     // the header and the welcome toast follow without a reload
-    await p.getByRole('button', { name: 'Me', exact: true }).waitFor({ timeout: 20_000 });
+    await p.getByRole('button', { name: 'Me' }).waitFor({ timeout: 20_000 });
     await expect.poll(() => toastStates(p, 'Welcome Sigrun!'), { timeout: 20_000 }).toEqual(['success']);
 
     await p.getByRole('button', { name: 'Log in and finish onboarding' }).click();
